@@ -1,0 +1,173 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import compress from '@fastify/compress'
+import cookie from '@fastify/cookie'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import { sql } from 'drizzle-orm'
+import { allergenRoutes } from './allergens/allergens.routes'
+import { authRoutes } from './auth/auth.routes'
+import { createAuthRepository, type AuthRepository } from './auth/auth.service'
+import { chefRoutes } from './chef/chef.routes'
+import type { Config } from './config'
+import type { Database, Db } from './db/client'
+import type { Bus } from './live/bus'
+import { createMemoryBus } from './live/bus.memory'
+import { liveRoutes } from './live/live.routes'
+import { cameraStreamRoutes } from './live/camera-streams.routes'
+import { createReadCache, type ReadCache } from './lib/read-cache'
+import { mediaRoutes } from './media/media.routes'
+import { ordersRoutes } from './orders/orders.routes'
+import { integrationRoutes } from './partners/integrations.routes'
+import { installationRoutes } from './partners/installations.routes'
+import { errorHandler, notFoundBody } from './plugins/errors'
+import { restaurantRoutes } from './restaurants/restaurants.routes'
+import { walletRoutes } from './wallet/wallet.routes'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    database: Database
+    db: Db
+    bus: Bus
+    cache: ReadCache
+    authRepo: AuthRepository
+  }
+}
+
+export interface AppOptions {
+  config: Config
+  database: Database
+  /** Defaults to the in-process bus. */
+  bus?: Bus
+  logger?: boolean
+}
+
+export async function buildApp({ config, database, bus = createMemoryBus(), logger = true }: AppOptions) {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        }
+      : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    disableRequestLogging: config.env === 'test',
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.setErrorHandler(errorHandler)
+
+  app.decorate('config', config)
+  app.decorate('database', database)
+  app.decorate('db', database.db)
+  app.decorate('bus', bus)
+  app.decorate('cache', await createReadCache(bus))
+  app.decorate('authRepo', createAuthRepository(database.db))
+  app.addHook('onClose', async () => {
+    await app.cache.close()
+  })
+
+  await app.register(cookie)
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The API docs page and HLS segments are same-origin; nothing needs cross-origin isolation.
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
+  // preHandler, so the key can use the parsed body's username.
+  await app.register(rateLimit, { global: false, hook: 'preHandler', errorResponseBuilder: rateLimitBody })
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Clearplate API', description: 'Order dinner and watch it cooked live.', version: '1.0.0' },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await app.db.execute(sql`select 1`)
+      return { status: 'ok', database: database.kind, bus: bus.kind }
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', message: 'Database unreachable' })
+    }
+  })
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes)
+      await api.register(restaurantRoutes)
+      await api.register(ordersRoutes)
+      await api.register(walletRoutes)
+      await api.register(chefRoutes)
+      await api.register(allergenRoutes)
+      await api.register(integrationRoutes)
+      await api.register(installationRoutes)
+    },
+    { prefix: '/api' },
+  )
+  await app.register(liveRoutes)
+  await app.register(cameraStreamRoutes)
+  await app.register(mediaRoutes)
+  await registerClient(app)
+
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>
+
+function rateLimitBody() {
+  return { statusCode: 429, message: 'Too many attempts. Please wait a minute and try again.' }
+}
+
+/** Serves the built web client: hashed assets cached for a year, every other path gets index.html. */
+async function registerClient(app: FastifyInstance) {
+  const root = app.config.clientDir
+  const hasClient = existsSync(join(root, 'index.html'))
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(reply, path) {
+        // @fastify/static 10 passes the Fastify reply here, not the raw response.
+        if (path.startsWith(join(root, 'assets')))
+          (reply as unknown as FastifyReply).header('cache-control', 'public, max-age=31536000, immutable')
+      },
+    })
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/'
+    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/api'
+    if (hasClient && wantsPage && !/\.[a-z0-9]+$/i.test(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    return reply.code(404).send(notFoundBody(request.method, path))
+  })
+}

@@ -1,0 +1,84 @@
+import { resolve } from 'node:path'
+import { z } from 'zod'
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1')
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** Redis for live messages shared between server instances; in-process when unset. */
+  REDIS_URL: z.string().url().optional(),
+  /** Key material for encrypting integration secrets; generated into DATA_DIR when unset. */
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  /** Seconds a whole order takes in the kitchen, preparing to completed. */
+  KITCHEN_ORDER_SECONDS: z.coerce.number().positive().default(900),
+  /** Milliseconds between telemetry readings. */
+  KITCHEN_TICK_MS: z.coerce.number().int().min(50).default(2000),
+  KITCHEN_ENABLED: bool.default(true as never),
+  /** Origins allowed to open the live channel besides the request's own host (comma-separated). */
+  ALLOWED_ORIGINS: z.string().default(''),
+  /** Serve live test pictures for demo cameras (needs ffmpeg); "false" to turn off. */
+  CAMERAS_ENABLED: z.string().optional(),
+  FFMPEG_PATH: z.string().optional(),
+  TRUST_PROXY: bool,
+  SEED_DEMO: z.string().optional(),
+})
+
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  logLevel: string
+  databaseUrl: string | undefined
+  dataDir: string
+  redisUrl: string | undefined
+  appSecret: string | undefined
+  kitchen: { enabled: boolean; orderMs: number; tickMs: number }
+  allowedOrigins: string[]
+  cameras: { enabled: boolean; ffmpegPath: string | undefined }
+  trustProxy: boolean
+  seedDemo: boolean
+  clientDir: string
+}
+
+export class ConfigError extends Error {}
+
+/** One parse of the environment into a typed config; throws with every problem listed. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `- ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.DATA_DIR),
+    redisUrl: e.REDIS_URL,
+    appSecret: e.APP_SECRET,
+    kitchen: {
+      enabled: env.KITCHEN_ENABLED === undefined ? true : e.KITCHEN_ENABLED,
+      orderMs: e.KITCHEN_ORDER_SECONDS * 1000,
+      tickMs: e.KITCHEN_TICK_MS,
+    },
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    cameras: { enabled: e.CAMERAS_ENABLED !== 'false', ffmpegPath: e.FFMPEG_PATH },
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO !== 'false',
+    clientDir: resolve('dist/client'),
+  }
+}

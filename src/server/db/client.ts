@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+/**
+ * The Drizzle database. PGlite and node-postgres expose the same query builder; the type is
+ * node-postgres's so that repositories are written once for both.
+ */
+export type Db = NodePgDatabase<typeof schema>
+/** A database or an open transaction: repositories accept either. */
+export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Runs the committed migrations in ./drizzle. */
+  migrate(): Promise<void>
+  close(): Promise<void>
+  /** PGlite only: the data directory as a tarball, for fast test snapshots. */
+  dump?(): Promise<Blob>
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url))
+
+export type DatabaseOptions =
+  | { url: string; poolSize?: number }
+  | { dataDir: string }
+  | { memory: true; loadDataDir?: Blob }
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('url' in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    // A dropped idle connection must not crash the process.
+    pool.on('error', () => {})
+    const db = drizzlePg(pool, { schema })
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => pool.end(),
+    }
+  }
+  let client: PGlite
+  if ('dataDir' in options) {
+    mkdirSync(options.dataDir, { recursive: true })
+    client = await PGlite.create(options.dataDir)
+  } else {
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('none') as Promise<Blob>,
+  }
+}

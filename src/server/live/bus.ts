@@ -1,0 +1,16 @@
+/**
+ * Pub/sub between server instances. In-process by default; Redis when REDIS_URL is set, so that
+ * every viewer on every instance receives every message, and caches are invalidated everywhere.
+ */
+export type BusHandler = (message: unknown) => void
+
+export interface Bus {
+  readonly kind: 'memory' | 'redis'
+  publish(channel: string, message: unknown): Promise<void>
+  /** Returns a function that removes this handler. */
+  subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>
+  close(): Promise<void>
+}
+
+export const orderChannel = (orderId: number) => `order:${orderId}`
+export const CACHE_CHANNEL = 'cache:invalidate'

@@ -1,0 +1,46 @@
+import { buildApp } from './app'
+import { ConfigError, parseConfig } from './config'
+import { openDatabase } from './db/client'
+import { seedDemo } from './db/seed'
+import { createBus } from './live/create-bus'
+
+async function main() {
+  const config = parseConfig()
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir })
+  await database.migrate()
+  if (config.seedDemo) await seedDemo(database.db)
+  const bus = await createBus(config)
+  const app = await buildApp({ config, database, bus })
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    const force = setTimeout(() => process.exit(1), 10_000)
+    force.unref()
+    try {
+      // Stops accepting connections, waits for in-flight requests, runs every onClose hook.
+      await app.close()
+      await bus.close()
+      await database.close()
+      process.exit(0)
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down')
+      process.exit(1)
+    }
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+
+  await app.listen({ port: config.port, host: config.host })
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message)
+  } else {
+    console.error(error)
+  }
+  process.exit(1)
+})

@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm'
+import { afterAll } from 'vitest'
+import { buildApp } from '../app'
+import { hashPassword } from '../auth/auth.service'
+import { type Config, parseConfig } from '../config'
+import { users, walletTransactions } from '../db/schema'
+import type { Bus } from '../live/bus'
+import { openTestDatabase } from './test-database'
+
+export type TestConfigOverrides = Partial<Omit<Config, 'kitchen' | 'cameras'>> & {
+  kitchen?: Partial<Config['kitchen']>
+  cameras?: Partial<Config['cameras']>
+}
+
+export function testConfig(overrides: TestConfigOverrides = {}): Config {
+  const base = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-test-secret-test-secret-000' })
+  return {
+    ...base,
+    ...overrides,
+    kitchen: { ...base.kitchen, enabled: false, ...overrides.kitchen },
+    cameras: { ...base.cameras, enabled: false, ...overrides.cameras },
+  }
+}
+
+/**
+ * The real app on a fresh copy of the migrated, seeded test database (PGlite, or PostgreSQL when
+ * TEST_DB=postgres). Closed after the file's tests. The kitchen engine and cameras are off unless
+ * asked for.
+ */
+export async function buildTestApp(options: { config?: TestConfigOverrides; bus?: Bus } = {}) {
+  const database = await openTestDatabase()
+  const app = await buildApp({ config: testConfig(options.config), database, bus: options.bus, logger: false })
+  await app.ready()
+  let closed = false
+  const close = async () => {
+    if (closed) return
+    closed = true
+    await app.close()
+    await database.close()
+  }
+  afterAll(close)
+  return Object.assign(app, { close, testDatabase: database })
+}
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>
+
+let counter = 0
+let fastHash: Promise<string> | undefined
+
+/**
+ * A new diner with a session, created directly in the database (registration has its own tests).
+ * `balance` is in dollars and is recorded as a deposit, so the ledger adds up.
+ */
+export async function createUser(app: TestApp, options: { balance?: number; username?: string } = {}) {
+  fastHash ??= hashPassword('password123')
+  counter++
+  const username = options.username ?? `diner_${process.pid}_${counter}_${Date.now().toString(36)}`
+  const balanceCents = Math.round((options.balance ?? 0) * 100)
+  const [user] = await app.db
+    .insert(users)
+    .values({
+      username,
+      email: `${username}@example.com`,
+      fullName: `Test Diner ${counter}`,
+      passwordHash: await fastHash,
+      walletBalanceCents: balanceCents,
+    })
+    .returning()
+  if (balanceCents > 0) {
+    await app.db
+      .insert(walletTransactions)
+      .values({ userId: user!.id, amountCents: balanceCents, type: 'deposit', description: 'Opening balance' })
+  }
+  const session = await app.authRepo.createSession(user!.id)
+  const cookie = `clearplate_session=${session.token}`
+  return { user: user!, cookie, headers: { cookie }, password: 'password123' }
+}
+export type TestUser = Awaited<ReturnType<typeof createUser>>
+
+export async function balanceCents(app: TestApp, userId: number): Promise<number> {
+  const [row] = await app.db.select({ b: users.walletBalanceCents }).from(users).where(eq(users.id, userId))
+  return row!.b
+}

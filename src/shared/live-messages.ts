@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { SHOUT_TYPES, TIP_MESSAGE_MAX } from './constants'
+import { upsellOfferSchema } from './schemas/chef'
+import { telemetrySchema } from './schemas/orders'
+
+/** Largest live message the server accepts, in bytes. */
+export const LIVE_MAX_MESSAGE_BYTES = 4096
+
+/** Messages a client sends on /ws. */
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), orderId: z.coerce.number().int().positive() }),
+  z.object({ type: z.literal('unsubscribe'), orderId: z.coerce.number().int().positive() }),
+  z.object({ type: z.literal('upsell_response'), upsellId: z.number().int().positive(), accepted: z.boolean() }),
+  z.object({
+    type: z.literal('chef_shout'),
+    orderId: z.coerce.number().int().positive(),
+    userId: z.number().optional(),
+    shoutType: z.enum(SHOUT_TYPES),
+    shoutName: z.string().optional(),
+    /** Ignored: the server prices shouts. */
+    price: z.number().optional(),
+  }),
+  z.object({
+    type: z.literal('chef_tip'),
+    orderId: z.coerce.number().int().positive(),
+    userId: z.number().optional(),
+    amount: z.number().finite().positive().max(100),
+    message: z.string().max(TIP_MESSAGE_MAX).default(''),
+    timestamp: z.union([z.string(), z.number()]).optional(),
+  }),
+  z.object({ type: z.literal('ping') }),
+])
+export type ClientMessage = z.input<typeof clientMessageSchema>
+
+/** Messages the server sends. `sentAt` (ms since epoch) lets clients and benchmarks measure latency. */
+export type ServerMessage =
+  | { type: 'telemetry'; orderId: number; data: z.infer<typeof telemetrySchema>; sentAt: number }
+  | { type: 'status'; orderId: number; status: string; progress: number; sentAt: number }
+  | ({ type: 'upsell'; orderId: number; sentAt: number } & z.infer<typeof upsellOfferSchema>)
+  | { type: 'chef_tip'; orderId: number; amount: number; message: string; demo?: boolean; sentAt: number }
+  | { type: 'chef_shout'; orderId: number; shout: { id: number; shoutName: string; price: number; status: string }; sentAt: number }
+  | { type: 'upsell_result'; orderId: number; upsellId: number; accepted: boolean; sentAt: number }
+  | { type: 'subscribed'; orderId: number }
+  | { type: 'error'; message: string; code?: string }
+  | { type: 'pong' }
+
+export type ServerMessageType = ServerMessage['type']

@@ -1,0 +1,79 @@
+import { z } from 'zod'
+import { ORDER_QUANTITY } from '../constants'
+import { idSchema } from './common'
+
+/** One line of an order as stored in `items` (a JSON string in the API, as the spec reads it). */
+export const orderLineSchema = z.object({
+  menuItemId: z.number().optional(),
+  name: z.string(),
+  quantity: z.number(),
+  price: z.number(),
+})
+export type OrderLine = z.infer<typeof orderLineSchema>
+
+export const orderSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  restaurantId: z.number(),
+  status: z.string(),
+  progress: z.number(),
+  createdAt: z.string(),
+  estimatedDelivery: z.string().nullable(),
+  totalPrice: z.number(),
+  /** JSON text of OrderLine[]. */
+  items: z.string(),
+})
+export type Order = z.infer<typeof orderSchema>
+
+export function parseOrderItems(items: string): OrderLine[] {
+  try {
+    const parsed = z.array(orderLineSchema).safeParse(JSON.parse(items))
+    return parsed.success ? parsed.data : []
+  } catch {
+    return []
+  }
+}
+
+export const placeOrderSchema = z.object({
+  restaurantId: idSchema,
+  items: z
+    .array(
+      z.object({
+        menuItemId: idSchema,
+        quantity: z
+          .number({ error: `Quantity must be between ${ORDER_QUANTITY.min} and ${ORDER_QUANTITY.max}` })
+          .int(`Quantity must be between ${ORDER_QUANTITY.min} and ${ORDER_QUANTITY.max}`)
+          .min(ORDER_QUANTITY.min, `Quantity must be between ${ORDER_QUANTITY.min} and ${ORDER_QUANTITY.max}`)
+          .max(ORDER_QUANTITY.max, `Quantity must be between ${ORDER_QUANTITY.min} and ${ORDER_QUANTITY.max}`),
+      }),
+      { error: 'Cart is empty: Please add items to your cart before placing an order.' },
+    )
+    .min(1, 'Cart is empty: Please add items to your cart before placing an order.')
+    .max(50, 'Too many lines in one order'),
+})
+export type PlaceOrderInput = z.infer<typeof placeOrderSchema>
+
+export const streamAccessSchema = z.object({
+  orderId: z.coerce
+    .number({ error: 'Order number required' })
+    .int('Invalid order number')
+    .positive('Invalid order number')
+    .max(2_147_483_647, 'Invalid order number'),
+})
+export const streamAccessResponse = z.object({
+  orderId: z.number(),
+  grantedAt: z.string(),
+  expiresAt: z.string(),
+})
+export type StreamAccess = z.infer<typeof streamAccessResponse>
+
+/** The public showcase: restaurant 1's kitchen cooking an order anyone may watch. */
+export const showcaseSchema = z.object({ orderId: z.number(), restaurantId: z.number() })
+export type Showcase = z.infer<typeof showcaseSchema>
+
+export const telemetrySchema = z.object({
+  temperature: z.number(),
+  cookingTime: z.number(),
+  status: z.string(),
+})
+export type Telemetry = z.infer<typeof telemetrySchema>

@@ -1,0 +1,126 @@
+import { z } from 'zod'
+import { DELIVERY_PLATFORM_VALUES, INSTALLATION_TIME_SLOTS, SPECIAL_INSTRUCTIONS_MAX } from '../constants'
+import { idSchema, optionalText } from './common'
+
+export const deliveryIntegrationSchema = z.object({
+  id: z.number(),
+  restaurantId: z.number(),
+  platform: z.string(),
+  status: z.string(),
+  /** Secrets are never returned whole: only "••••" and their last four characters. */
+  apiKey: z.string().nullable(),
+  clientId: z.string().nullable(),
+  clientSecret: z.string().nullable(),
+  merchantId: z.string().nullable(),
+  storeId: z.string().nullable(),
+  webhookUrl: z.string().nullable(),
+  syncEnabled: z.boolean(),
+  streamEnabled: z.boolean(),
+  lastSyncedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type DeliveryIntegration = z.infer<typeof deliveryIntegrationSchema>
+
+const webhookUrl = z
+  .union([z.literal(''), z.url('Please enter a valid URL').max(2000)])
+  .optional()
+  .nullable()
+  .transform((v) => v || undefined)
+
+export const integrationCreateSchema = z.object({
+  platform: z.enum(DELIVERY_PLATFORM_VALUES, { error: 'Please choose a delivery platform' }),
+  apiKey: optionalText(200),
+  clientId: optionalText(200),
+  clientSecret: optionalText(200),
+  merchantId: optionalText(200),
+  storeId: optionalText(200),
+  webhookUrl,
+  syncEnabled: z.boolean().default(true),
+  streamEnabled: z.boolean().default(true),
+})
+export type IntegrationCreateInput = z.input<typeof integrationCreateSchema>
+
+export const integrationUpdateSchema = z
+  .object({
+    apiKey: optionalText(200),
+    clientId: optionalText(200),
+    clientSecret: optionalText(200),
+    merchantId: optionalText(200),
+    storeId: optionalText(200),
+    webhookUrl,
+    syncEnabled: z.boolean(),
+    streamEnabled: z.boolean(),
+  })
+  .partial()
+export type IntegrationUpdateInput = z.input<typeof integrationUpdateSchema>
+
+/** The earliest bookable date: tomorrow, counted in the earliest time zone on Earth (UTC-12). */
+export function earliestInstallationDate(now = new Date()): string {
+  const d = new Date(now.getTime() - 12 * 3600_000)
+  d.setUTCDate(d.getUTCDate() + 1)
+  return d.toISOString().slice(0, 10)
+}
+
+const dateString = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), message)
+
+const notBeforeTomorrow = (v: string | undefined) => !v || v >= earliestInstallationDate()
+
+export const installationCreateSchema = z
+  .object({
+    restaurantId: idSchema.or(z.undefined()).refine((v) => v !== undefined, 'Please select a restaurant'),
+    preferredDate: dateString('Please select a preferred installation date').refine(
+      notBeforeTomorrow,
+      'The installation date must be tomorrow or later',
+    ),
+    preferredTimeSlot: z.enum(INSTALLATION_TIME_SLOTS, { error: 'Please select a preferred time slot' }),
+    secondaryDate: z
+      .union([z.literal(''), dateString('Please select a valid alternative date')])
+      .optional()
+      .nullable()
+      .transform((v) => v || undefined)
+      .refine(notBeforeTomorrow, 'The alternative date must be tomorrow or later'),
+    secondaryTimeSlot: z
+      .union([z.literal(''), z.enum(INSTALLATION_TIME_SLOTS, { error: 'Please select a valid time slot' })])
+      .optional()
+      .nullable()
+      .transform((v) => v || undefined),
+    specialInstructions: optionalText(SPECIAL_INSTRUCTIONS_MAX, 'Special instructions cannot exceed 500 characters'),
+    contactName: z
+      .string({ error: 'Contact name must be at least 2 characters' })
+      .trim()
+      .min(2, 'Contact name must be at least 2 characters')
+      .max(100),
+    contactPhone: z
+      .string({ error: 'Please enter a valid phone number' })
+      .trim()
+      .min(10, 'Please enter a valid phone number')
+      .max(30, 'Please enter a valid phone number'),
+    contactEmail: z
+      .string({ error: 'Please enter a valid email address' })
+      .trim()
+      .pipe(z.email('Please enter a valid email address')),
+    termsAccepted: z.literal(true, { error: 'You must accept the terms to continue' }),
+  })
+export type InstallationCreateInput = z.input<typeof installationCreateSchema>
+
+export const installationSchema = z.object({
+  id: z.number(),
+  restaurantId: z.number(),
+  userId: z.number(),
+  preferredDate: z.string(),
+  preferredTimeSlot: z.string(),
+  secondaryDate: z.string().nullable(),
+  secondaryTimeSlot: z.string().nullable(),
+  specialInstructions: z.string().nullable(),
+  contactName: z.string(),
+  contactPhone: z.string(),
+  contactEmail: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+})
+export type Installation = z.infer<typeof installationSchema>

@@ -1,0 +1,112 @@
+import { z } from 'zod'
+import { CAMERA_POSITION_VALUES, PRICE_RANGES } from '../constants'
+import { idSchema } from './common'
+
+export const restaurantSchema = z.object({
+  id: z.number(),
+  ownerId: z.number().nullable(),
+  name: z.string(),
+  description: z.string(),
+  cuisine: z.string(),
+  address: z.string(),
+  priceRange: z.string(),
+  rating: z.number().nullable(),
+  reviewCount: z.number(),
+  avatar: z.string().nullable(),
+  images: z.array(z.string()),
+  features: z.array(z.string()),
+  isLive: z.boolean(),
+  /** Kilometres from the searched location; null when no location was given. */
+  distance: z.number().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+})
+export type Restaurant = z.infer<typeof restaurantSchema>
+
+const optionalUrl = (message: string) =>
+  z
+    .union([z.literal(''), z.url(message).max(2000, message)])
+    .optional()
+    .nullable()
+    .transform((v) => v || undefined)
+
+/** What the application page and the wizard send; the server accepts either form's fields. */
+export const restaurantCreateSchema = z.object({
+  name: z
+    .string({ error: 'Restaurant name must be at least 2 characters' })
+    .trim()
+    .min(2, 'Restaurant name must be at least 2 characters')
+    .max(100, 'Restaurant name must be at most 100 characters'),
+  description: z
+    .string({ error: 'Description must be at least 10 characters.' })
+    .trim()
+    .min(10, 'Description must be at least 10 characters.')
+    .max(2000, 'Description must be at most 2000 characters'),
+  cuisine: z.string({ error: 'Please select a cuisine type.' }).trim().min(1, 'Please select a cuisine type.').max(50),
+  address: z.string({ error: 'Please provide a valid address.' }).trim().min(5, 'Please provide a valid address.').max(200),
+  priceRange: z.enum(PRICE_RANGES, { error: 'Please select a price range.' }),
+  avatar: optionalUrl('Please provide a valid URL for the restaurant logo.'),
+  features: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
+  images: z.array(z.string().trim().min(1).max(2000)).max(20).default([]),
+  latitude: z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90').optional().nullable(),
+  longitude: z
+    .number()
+    .min(-180, 'Longitude must be between -180 and 180')
+    .max(180, 'Longitude must be between -180 and 180')
+    .optional()
+    .nullable(),
+  /** Ignored: new restaurants always start off the air. */
+  isLive: z.boolean().optional(),
+})
+export type RestaurantCreateInput = z.input<typeof restaurantCreateSchema>
+
+export const restaurantSearchQuery = z.object({
+  latitude: z.coerce.number().min(-90).max(90).optional(),
+  longitude: z.coerce.number().min(-180).max(180).optional(),
+  radius: z.coerce.number().positive('Radius must be positive').max(20_000).optional(),
+})
+
+export const cameraSchema = z.object({
+  id: z.number(),
+  restaurantId: z.number(),
+  name: z.string(),
+  position: z.string(),
+  streamUrl: z.string(),
+  isActive: z.boolean(),
+})
+export type Camera = z.infer<typeof cameraSchema>
+
+/** A live HLS playlist or a video file; absolute http(s) URLs or paths served by this app. */
+export const streamUrlSchema = z
+  .string({ error: 'Please provide a valid streaming URL.' })
+  .trim()
+  .max(2000, 'Please provide a valid streaming URL.')
+  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'Please provide a valid streaming URL.')
+
+export const cameraCreateSchema = z.object({
+  restaurantId: idSchema,
+  name: z
+    .string({ error: 'Camera name must be at least 2 characters.' })
+    .trim()
+    .min(2, 'Camera name must be at least 2 characters.')
+    .max(60, 'Camera name must be at most 60 characters.'),
+  position: z.enum(CAMERA_POSITION_VALUES, { error: 'Please select a camera position.' }),
+  streamUrl: streamUrlSchema,
+})
+export type CameraCreateInput = z.input<typeof cameraCreateSchema>
+
+export const menuItemSchema = z.object({
+  id: z.number(),
+  restaurantId: z.number(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  category: z.string(),
+  image: z.string().nullable(),
+  isAvailable: z.boolean(),
+  ingredients: z.array(z.string()),
+  allergens: z.array(z.string()),
+})
+export type MenuItem = z.infer<typeof menuItemSchema>
+
+export const userRestaurantSchema = z.object({ id: z.number(), name: z.string() })

@@ -1,0 +1,77 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const alias = {
+  '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
+  '@client': fileURLToPath(new URL('./src/client', import.meta.url)),
+  '@server': fileURLToPath(new URL('./src/server', import.meta.url)),
+}
+const ci = process.env.CI === 'true'
+const postgresUrl = process.env.TEST_DATABASE_URL
+if (ci && !postgresUrl) throw new Error('CI needs TEST_DATABASE_URL: the API suite must also run on PostgreSQL')
+
+const serverTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts']
+const setupFiles = ['src/testing-setup.ts']
+
+/**
+ * Tiers: server tests against the real app on PGlite (and again on PostgreSQL when
+ * TEST_DATABASE_URL is set), client unit tests in jsdom, browser journeys in Chromium.
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'server:pglite',
+          include: serverTests,
+          environment: 'node',
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['src/server/testing/global-setup.ts'],
+          setupFiles,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'server:postgres',
+                include: ['src/server/**/*.test.ts'],
+                environment: 'node' as const,
+                env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
+                globalSetup: ['src/server/testing/global-setup.ts'],
+                setupFiles,
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        resolve: { alias },
+        test: {
+          name: 'client',
+          include: ['src/client/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+})
