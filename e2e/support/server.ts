@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export interface RunningServer {
+  url: string
+  port: number
+  dataDir: string
+  process: ChildProcess
+  output: () => string
+  stop(): Promise<void>
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/**
+ * Starts the real server (`node --import tsx src/server/main.ts`) on a free port with a fresh
+ * embedded database, seeded with the demo data, and waits until /healthz answers.
+ */
+export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
+  const port = Number(env.PORT) || (await freePort())
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'clearplate-e2e-'))
+  let log = ''
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      KITCHEN_ORDER_SECONDS: '60',
+      KITCHEN_TICK_MS: '500',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (d) => {
+    log += d
+  })
+  child.stderr?.on('data', (d) => {
+    log += d
+  })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${log}`)
+    try {
+      const res = await fetch(`${url}/healthz`)
+      if (res.ok) break
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  if (Date.now() >= deadline) {
+    child.kill('SIGKILL')
+    throw new Error(`Server did not start in time:\n${log}`)
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    process: child,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
+        if (child.exitCode === null) child.kill('SIGKILL')
+      }
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
