@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react'
+import { MobileBottomBar } from '@client/components/layout/mobile-bottom-bar'
+import { SiteFooter } from '@client/components/layout/site-footer'
+import { SiteHeader } from '@client/components/layout/site-header'
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[200] focus:rounded-lg focus:bg-card focus:px-4 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1 pb-20 md:pb-0">
+        {children}
+      </main>
+      <SiteFooter />
+      <MobileBottomBar />
+    </div>
+  )
+}

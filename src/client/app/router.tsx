@@ -1,0 +1,65 @@
+import { lazy, Suspense, useEffect } from 'react'
+import { Redirect, Route, Switch, useLocation } from 'wouter'
+import { PageSpinner } from '@client/components/ui/spinner'
+import { AppLayout } from './layout'
+import { ProtectedRoute } from './protected-route'
+
+// Every page is its own chunk: the home page loads only what it shows.
+const HomePage = lazy(() => import('@client/features/home/home-page'))
+const StreamPage = lazy(() => import('@client/features/live-kitchen/stream-page'))
+const RestaurantPage = lazy(() => import('@client/features/restaurants/restaurant-page'))
+const OrdersPage = lazy(() => import('@client/features/orders/orders-page'))
+const AuthPage = lazy(() => import('@client/features/auth/auth-page'))
+const ForRestaurantsPage = lazy(() => import('@client/features/partners/for-restaurants-page'))
+const PartnersPage = lazy(() => import('@client/features/partners/partners-page'))
+const EquipmentSetupPage = lazy(() => import('@client/features/partners/equipment-setup-page'))
+const DiscoverPage = lazy(() => import('@client/features/discover/discover-page'))
+const FaqPage = lazy(() => import('@client/features/faq/faq-page'))
+const AllergenProfilePage = lazy(() => import('@client/features/allergens/allergen-profile-page'))
+const ProfilePage = lazy(() => import('@client/features/profile/profile-page'))
+const NotFoundPage = lazy(() => import('./not-found'))
+
+function ScrollToTop() {
+  const [location] = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0)
+  }, [location])
+  return null
+}
+
+export function AppRouter() {
+  return (
+    <AppLayout>
+      <ScrollToTop />
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          <Route path="/" component={HomePage} />
+          <Route path="/stream/:id">{(params) => <StreamPage orderId={Number(params.id)} />}</Route>
+          <Route path="/restaurant/:id">{(params) => <RestaurantPage restaurantId={Number(params.id)} />}</Route>
+          <Route path="/orders">
+            <ProtectedRoute>
+              <OrdersPage />
+            </ProtectedRoute>
+          </Route>
+          <Route path="/auth" component={AuthPage} />
+          <Route path="/for-restaurants" component={ForRestaurantsPage} />
+          <Route path="/restaurant-partners" component={PartnersPage} />
+          <Route path="/restaurant-onboarding">
+            <Redirect to="/restaurant-partners?onboarding=1#register" replace />
+          </Route>
+          <Route path="/discover" component={DiscoverPage} />
+          <Route path="/faq" component={FaqPage} />
+          <Route path="/equipment-setup" component={EquipmentSetupPage} />
+          <Route path="/allergen-profile" component={AllergenProfilePage} />
+          <Route path="/profile">
+            <ProtectedRoute>
+              <ProfilePage />
+            </ProtectedRoute>
+          </Route>
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </AppLayout>
+  )
+}

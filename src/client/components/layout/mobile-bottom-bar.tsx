@@ -1,0 +1,3 @@
+export function MobileBottomBar() {
+  return null
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react'
+import { cn } from '@client/lib/utils'
+import { Label } from './label'
+
+/** A labelled form field with its hint and error message wired for screen readers. */
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  id: string
+  label: ReactNode
+  error?: string
+  hint?: ReactNode
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** Props for the control inside a Field. */
+export function fieldProps(id: string, error?: string) {
+  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined }
+}

@@ -1,0 +1,3 @@
+export default function DiscoverPage() {
+  return <div className="mx-auto max-w-6xl px-4 py-10">Discover</div>
+}

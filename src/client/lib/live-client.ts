@@ -1,0 +1,120 @@
+import { LIVE_RECONNECT_CHECK_MS } from '@shared/constants'
+import type { ClientMessage, ServerMessage } from '@shared/live-messages'
+
+export type LiveState = 'connecting' | 'open' | 'closed'
+type Handler = (message: ServerMessage) => void
+
+/**
+ * One WebSocket to /ws for the whole page. Order rooms are reference-counted: the first
+ * `subscribe(orderId)` sends {type:"subscribe"}, and every room is re-joined after a reconnect.
+ * A check every 5 seconds reopens a closed connection.
+ */
+export class LiveClient {
+  state: LiveState = 'closed'
+  private socket: WebSocket | undefined
+  private readonly rooms = new Map<number, Set<Handler>>()
+  private readonly stateListeners = new Set<(state: LiveState) => void>()
+  private readonly globalHandlers = new Set<Handler>()
+  private timer: ReturnType<typeof setInterval> | undefined
+
+  constructor(private readonly url: () => string) {}
+
+  private setState(state: LiveState) {
+    this.state = state
+    for (const listener of this.stateListeners) listener(state)
+  }
+
+  connect() {
+    if (this.socket && this.state !== 'closed') return
+    this.timer ??= setInterval(() => {
+      if (this.state === 'closed' && this.rooms.size > 0) this.connect()
+    }, LIVE_RECONNECT_CHECK_MS)
+    this.setState('connecting')
+    let socket: WebSocket
+    try {
+      socket = new WebSocket(this.url())
+    } catch (error) {
+      console.error('Live connection failed', error)
+      this.setState('closed')
+      return
+    }
+    this.socket = socket
+    socket.onopen = () => {
+      this.setState('open')
+      for (const orderId of this.rooms.keys()) this.send({ type: 'subscribe', orderId })
+    }
+    socket.onmessage = (event) => {
+      let message: ServerMessage
+      try {
+        message = JSON.parse(String(event.data)) as ServerMessage
+      } catch (error) {
+        console.error('Could not parse live message', error)
+        return
+      }
+      for (const handler of this.globalHandlers) handler(message)
+      const orderId = 'orderId' in message ? message.orderId : undefined
+      if (orderId !== undefined) for (const handler of this.rooms.get(orderId) ?? []) handler(message)
+    }
+    socket.onerror = () => {
+      console.error('Live connection error')
+    }
+    socket.onclose = () => {
+      if (this.socket === socket) {
+        this.socket = undefined
+        this.setState('closed')
+      }
+    }
+  }
+
+  /** Sends when open; otherwise only logs, as the spec says. */
+  send(message: ClientMessage): boolean {
+    if (!this.socket || this.state !== 'open') {
+      console.error('Live connection is not open; message not sent', message.type)
+      return false
+    }
+    this.socket.send(JSON.stringify(message))
+    return true
+  }
+
+  subscribe(orderId: number, handler: Handler): () => void {
+    let handlers = this.rooms.get(orderId)
+    if (!handlers) {
+      handlers = new Set()
+      this.rooms.set(orderId, handlers)
+      if (this.state === 'open') this.send({ type: 'subscribe', orderId })
+    }
+    handlers.add(handler)
+    this.connect()
+    return () => {
+      const set = this.rooms.get(orderId)
+      if (!set) return
+      set.delete(handler)
+      if (set.size === 0) {
+        this.rooms.delete(orderId)
+        if (this.state === 'open') this.send({ type: 'unsubscribe', orderId })
+      }
+    }
+  }
+
+  /** Every message, whatever its room (for errors and page-wide notices). */
+  onMessage(handler: Handler): () => void {
+    this.globalHandlers.add(handler)
+    return () => this.globalHandlers.delete(handler)
+  }
+
+  onState(listener: (state: LiveState) => void): () => void {
+    this.stateListeners.add(listener)
+    return () => this.stateListeners.delete(listener)
+  }
+
+  close() {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = undefined
+    this.socket?.close()
+  }
+}
+
+export const liveClient = new LiveClient(() => {
+  const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:'
+  return `${protocol}//${location.host}/ws`
+})

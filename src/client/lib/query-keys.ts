@@ -1,0 +1,25 @@
+/**
+ * Query keys in one place: REST fetchers and live messages write to the same cache entries.
+ * Invalidate a whole family with its first element, e.g. `['wallet', userId]`.
+ */
+export const queryKeys = {
+  me: ['user'] as const,
+  restaurants: (location?: { latitude: number; longitude: number; radius?: number }) =>
+    location ? (['restaurants', 'list', location] as const) : (['restaurants', 'list'] as const),
+  restaurant: (id: number) => ['restaurants', id] as const,
+  menu: (restaurantId: number) => ['restaurants', restaurantId, 'menu'] as const,
+  cameras: (restaurantId: number) => ['restaurants', restaurantId, 'cameras'] as const,
+  integrations: (restaurantId: number) => ['restaurants', restaurantId, 'integrations'] as const,
+  userRestaurants: (userId: number) => ['users', userId, 'restaurants'] as const,
+  order: (id: number) => ['orders', id] as const,
+  orders: (userId: number) => ['users', userId, 'orders'] as const,
+  activeOrders: (userId: number) => ['users', userId, 'orders', 'active'] as const,
+  chefShouts: (orderId: number) => ['orders', orderId, 'chef-shouts'] as const,
+  showcase: ['showcase'] as const,
+  walletBalance: (userId: number) => ['wallet', userId, 'balance'] as const,
+  walletTransactions: (userId: number) => ['wallet', userId, 'transactions'] as const,
+  allergenProfile: (userId: number) => ['users', userId, 'allergen-profile'] as const,
+  allergenCheck: (userId: number, restaurantId: number, menuItemId?: number) =>
+    ['users', userId, 'allergen-check', restaurantId, menuItemId ?? null] as const,
+  installations: (userId: number) => ['users', userId, 'installations'] as const,
+}

@@ -1,0 +1,38 @@
+import { type ClassValue, clsx } from 'clsx'
+import { twMerge } from 'tailwind-merge'
+
+export function cn(...inputs: ClassValue[]) {
+  return twMerge(clsx(inputs))
+}
+
+/** "#0007": order numbers are shown zero-padded to 4 digits. */
+export function orderNumber(id: number): string {
+  return `#${String(id).padStart(4, '0')}`
+}
+
+export { formatMoney } from '@shared/money'
+
+export function fahrenheitToCelsius(f: number): number {
+  return Math.round(((f - 32) * 5) / 9)
+}
+
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago". */
+export function relativeTime(iso: string | Date, now: Date = new Date()): string {
+  const then = typeof iso === 'string' ? new Date(iso) : iso
+  const seconds = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 1000))
+  if (seconds < 60) return 'just now'
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`
+  const days = Math.floor(hours / 24)
+  return `${days} day${days === 1 ? '' : 's'} ago`
+}
+
+export function formatTime(date: Date): string {
+  return date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })
+}
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString([], { year: 'numeric', month: 'short', day: 'numeric' })
+}
