@@ -1,3 +1,165 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { idParams } from '../../shared/schemas/common'
+import {
+  cameraCreateSchema,
+  cameraSchema,
+  menuItemSchema,
+  restaurantCreateSchema,
+  restaurantSchema,
+  restaurantSearchQuery,
+  userRestaurantSchema,
+} from '../../shared/schemas/restaurants'
+import { requireSelf, requireUser } from '../auth/auth.guard'
+import { type CachedBody, createRestaurantService, searchByLocation, toCamera, toRestaurant } from './restaurants.service'
 
-export const restaurantRoutes: FastifyPluginAsyncZod = async () => {}
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** Answers a cached, already serialized body, or 304 when the client's copy is current. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
+  reply.header('etag', entry.etag).header('cache-control', 'no-cache')
+  if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send()
+  return sendSerialized(reply, entry.body)
+}
+
+/** A string with a JSON content type skips the response serializer: the body is sent as it is. */
+function sendSerialized(reply: FastifyReply, body: string) {
+  return reply.type(JSON_TYPE).send(body)
+}
+
+/** Weak comparison, as If-None-Match asks for. */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
+  const wanted = bare(etag)
+  return header.split(',').some((tag) => bare(tag) === wanted)
+}
+
+const signedIn = async (request: FastifyRequest) => {
+  await requireUser(request)
+}
+
+export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
+  const restaurants = createRestaurantService(app)
+
+  app.get(
+    '/restaurants',
+    {
+      schema: {
+        tags: ['restaurants'],
+        summary: 'All restaurants; with latitude and longitude, each one’s distance in km, nearest first',
+        querystring: restaurantSearchQuery,
+        response: { 200: z.array(restaurantSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { latitude, longitude, radius } = request.query
+      if (latitude === undefined || longitude === undefined) return sendCached(request, reply, await restaurants.listBody())
+      const found = searchByLocation(await restaurants.list(), { latitude, longitude, radius })
+      return sendSerialized(reply.header('cache-control', 'no-cache'), JSON.stringify(found))
+    },
+  )
+
+  app.get(
+    '/restaurants/:id',
+    { schema: { tags: ['restaurants'], params: idParams, response: { 200: restaurantSchema } } },
+    async (request, reply) => sendCached(request, reply, await restaurants.restaurantBody(request.params.id)),
+  )
+
+  app.get(
+    '/restaurants/:id/menu',
+    {
+      schema: {
+        tags: ['restaurants'],
+        summary: 'The menu, unavailable dishes included, by category',
+        params: idParams,
+        response: { 200: z.array(menuItemSchema) },
+      },
+    },
+    async (request, reply) => sendCached(request, reply, await restaurants.menuBody(request.params.id)),
+  )
+
+  app.get(
+    '/restaurants/:id/cameras',
+    {
+      schema: {
+        tags: ['restaurants'],
+        summary: 'The restaurant’s active cameras',
+        params: idParams,
+        response: { 200: z.array(cameraSchema) },
+      },
+    },
+    async (request, reply) => sendCached(request, reply, await restaurants.camerasBody(request.params.id)),
+  )
+
+  app.post(
+    '/restaurants',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['restaurants'],
+        summary: 'Register a restaurant; the signed-in user becomes its owner and it starts off the air',
+        body: restaurantCreateSchema,
+        response: { 201: restaurantSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request)
+      const input = request.body
+      const row = await restaurants.repo.create({
+        ownerId: user.id,
+        name: input.name,
+        description: input.description,
+        cuisine: input.cuisine,
+        address: input.address,
+        priceRange: input.priceRange,
+        avatar: input.avatar,
+        images: input.images,
+        features: input.features,
+        latitude: input.latitude,
+        longitude: input.longitude,
+      })
+      await restaurants.invalidate()
+      return reply.code(201).send(toRestaurant(row))
+    },
+  )
+
+  app.post(
+    '/cameras',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['restaurants'],
+        summary: 'Add a camera to a restaurant you own',
+        body: cameraCreateSchema,
+        response: { 201: cameraSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request)
+      const input = request.body
+      await restaurants.requireOwner(input.restaurantId, user.id)
+      const row = await restaurants.repo.createCamera(input)
+      await restaurants.invalidate()
+      return reply.code(201).send(toCamera(row))
+    },
+  )
+
+  app.get(
+    '/users/:id/restaurants',
+    {
+      schema: {
+        tags: ['restaurants'],
+        summary: 'The restaurants the user owns',
+        params: idParams,
+        response: { 200: z.array(userRestaurantSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireSelf(request, request.params.id)
+      return restaurants.repo.ownedBy(user.id)
+    },
+  )
+}

@@ -60,11 +60,20 @@ export const restaurantCreateSchema = z.object({
 })
 export type RestaurantCreateInput = z.input<typeof restaurantCreateSchema>
 
-export const restaurantSearchQuery = z.object({
-  latitude: z.coerce.number().min(-90).max(90).optional(),
-  longitude: z.coerce.number().min(-180).max(180).optional(),
-  radius: z.coerce.number().positive('Radius must be positive').max(20_000).optional(),
-})
+export const restaurantSearchQuery = z
+  .object({
+    latitude: z.coerce.number().min(-90).max(90).optional(),
+    longitude: z.coerce.number().min(-180).max(180).optional(),
+    radius: z.coerce.number().positive('Radius must be positive').max(20_000).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.latitude !== undefined && q.longitude === undefined)
+      ctx.addIssue({ code: 'custom', path: ['longitude'], message: 'Give a longitude with the latitude' })
+    if (q.longitude !== undefined && q.latitude === undefined)
+      ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'Give a latitude with the longitude' })
+    if (q.radius !== undefined && (q.latitude === undefined || q.longitude === undefined))
+      ctx.addIssue({ code: 'custom', path: ['radius'], message: 'A radius needs a latitude and longitude' })
+  })
 
 export const cameraSchema = z.object({
   id: z.number(),

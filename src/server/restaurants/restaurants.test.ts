@@ -1,0 +1,312 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { cameraSchema, menuItemSchema, restaurantSchema } from '../../shared/schemas/restaurants'
+import { cameras, menuItems } from '../db/schema'
+import { buildTestApp, createUser, type TestUser } from '../testing/build-test-app'
+
+const app = await buildTestApp()
+
+const restaurantList = z.array(restaurantSchema.strict())
+const menu = z.array(menuItemSchema.strict())
+const cameraList = z.array(cameraSchema.strict())
+
+function restaurantPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Ember & Oak',
+    description: 'Wood-fired cooking with a view of the hearth.',
+    cuisine: 'American',
+    address: '100 Congress Ave, Austin, TX',
+    priceRange: '$$',
+    features: ['Live Kitchen View'],
+    images: [],
+    ...overrides,
+  }
+}
+
+async function createRestaurant(owner: TestUser, overrides: Record<string, unknown> = {}) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/restaurants',
+    headers: owner.headers,
+    payload: restaurantPayload(overrides),
+  })
+  expect(res.statusCode).toBe(201)
+  return restaurantSchema.parse(res.json())
+}
+
+function cameraPayload(restaurantId: number, overrides: Record<string, unknown> = {}) {
+  return { restaurantId, name: 'Main Kitchen', position: 'main', streamUrl: 'https://video.example.com/main.m3u8', ...overrides }
+}
+
+describe('registering a restaurant', () => {
+  it('makes the signed-in user its owner and starts it off the air with no rating', async () => {
+    const owner = await createUser(app)
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/restaurants',
+      headers: owner.headers,
+      payload: restaurantPayload({ isLive: true, rating: 5, reviewCount: 999, latitude: 30.25, longitude: -97.75, avatar: '' }),
+    })
+    expect(res.statusCode).toBe(201)
+    const created = restaurantSchema.strict().parse(res.json())
+    expect(created).toMatchObject({
+      ownerId: owner.user.id,
+      name: 'Ember & Oak',
+      isLive: false,
+      rating: null,
+      reviewCount: 0,
+      avatar: null,
+      distance: null,
+      latitude: 30.25,
+      longitude: -97.75,
+      features: ['Live Kitchen View'],
+    })
+    const read = await app.inject({ url: `/api/restaurants/${created.id}` })
+    expect(read.statusCode).toBe(200)
+    expect(restaurantSchema.strict().parse(read.json())).toEqual(created)
+  })
+
+  it('asks a visitor to sign in before anything else', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/restaurants', payload: restaurantPayload() })
+    expect(res.statusCode).toBe(401)
+    const invalid = await app.inject({ method: 'POST', url: '/api/restaurants', payload: {} })
+    expect(invalid.statusCode).toBe(401)
+  })
+
+  it.each([
+    [{ name: 'A' }, 'name', 'Restaurant name must be at least 2 characters'],
+    [{ name: undefined }, 'name', 'Restaurant name must be at least 2 characters'],
+    [{ description: 'Too short' }, 'description', 'Description must be at least 10 characters.'],
+    [{ cuisine: '' }, 'cuisine', 'Please select a cuisine type.'],
+    [{ address: '1 A' }, 'address', 'Please provide a valid address.'],
+    [{ priceRange: '$$$$$' }, 'priceRange', 'Please select a price range.'],
+    [{ avatar: 'not a url' }, 'avatar', 'Please provide a valid URL for the restaurant logo.'],
+    [{ latitude: 91 }, 'latitude', 'Latitude must be between -90 and 90'],
+    [{ longitude: -181 }, 'longitude', 'Longitude must be between -180 and 180'],
+  ])('refuses %o with "%s: %s" and creates nothing', async (overrides, field, message) => {
+    const owner = await createUser(app)
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/restaurants',
+      headers: owner.headers,
+      payload: restaurantPayload(overrides),
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors[field]).toBe(message)
+    const mine = await app.inject({ url: `/api/users/${owner.user.id}/restaurants`, headers: owner.headers })
+    expect(mine.json()).toEqual([])
+  })
+})
+
+describe('reading restaurants', () => {
+  it('lists every restaurant in the public shape, and a new one appears at once', async () => {
+    const before = await app.inject({ url: '/api/restaurants' })
+    expect(before.statusCode).toBe(200)
+    expect(before.headers['content-type']).toBe('application/json; charset=utf-8')
+    const list = restaurantList.parse(before.json())
+    expect(list.every((r) => r.distance === null)).toBe(true)
+
+    const created = await createRestaurant(await createUser(app), { name: 'Fresh Opening' })
+    const after = restaurantList.parse((await app.inject({ url: '/api/restaurants' })).json())
+    expect(after).toHaveLength(list.length + 1)
+    expect(after.find((r) => r.id === created.id)).toEqual(created)
+  })
+
+  it('answers 404 for an unknown restaurant, its menu and its cameras, and 400 for a bad id', async () => {
+    for (const url of ['/api/restaurants/999999', '/api/restaurants/999999/menu', '/api/restaurants/999999/cameras']) {
+      const res = await app.inject({ url })
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toEqual({ message: 'Restaurant not found' })
+    }
+    expect((await app.inject({ url: '/api/restaurants/abc' })).statusCode).toBe(400)
+  })
+
+  it('serves the menu in dollars by category, unavailable dishes included', async () => {
+    const restaurant = await createRestaurant(await createUser(app))
+    const rows = await app.db
+      .insert(menuItems)
+      .values([
+        { restaurantId: restaurant.id, name: 'Tiramisu', description: 'Espresso, mascarpone', priceCents: 899, category: 'Desserts', allergens: ['milk', 'eggs'], ingredients: ['mascarpone', 'eggs', 'espresso', 'cocoa'] },
+        { restaurantId: restaurant.id, name: 'Ribeye', description: 'Dry aged', priceCents: 3450, category: 'Mains', isAvailable: false },
+        { restaurantId: restaurant.id, name: 'Garlic Bread', description: 'Buttery', priceCents: 499, category: 'Appetizers', allergens: ['wheat', 'milk'] },
+        { restaurantId: restaurant.id, name: 'Burrata', description: 'With tomatoes', priceCents: 1250, category: 'Appetizers', image: '/media/burrata.jpg' },
+      ])
+      .returning()
+    const res = await app.inject({ url: `/api/restaurants/${restaurant.id}/menu` })
+    expect(res.statusCode).toBe(200)
+    const items = menu.parse(res.json())
+    const byCategoryThenId = [...rows].sort((a, b) => a.category.localeCompare(b.category) || a.id - b.id)
+    expect(items.map((i) => i.id)).toEqual(byCategoryThenId.map((r) => r.id))
+    for (const item of items) {
+      const row = rows.find((r) => r.id === item.id)!
+      expect(item.price * 100).toBeCloseTo(row.priceCents)
+      expect(item.isAvailable).toBe(row.isAvailable)
+      expect(item.allergens).toEqual(row.allergens)
+    }
+  })
+})
+
+describe('cameras', () => {
+  it('lets the owner add a camera, which then shows among the active cameras', async () => {
+    const owner = await createUser(app)
+    const restaurant = await createRestaurant(owner)
+    const empty = await app.inject({ url: `/api/restaurants/${restaurant.id}/cameras` })
+    expect(cameraList.parse(empty.json())).toEqual([])
+
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/cameras',
+      headers: owner.headers,
+      payload: cameraPayload(restaurant.id, { name: 'Grill Cam', position: 'grill' }),
+    })
+    expect(res.statusCode).toBe(201)
+    const camera = cameraSchema.strict().parse(res.json())
+    expect(camera).toMatchObject({ restaurantId: restaurant.id, name: 'Grill Cam', position: 'grill', isActive: true })
+    const [stored] = await app.db.select().from(cameras).where(eq(cameras.id, camera.id))
+    expect(stored!.isDemo).toBe(false)
+
+    const after = await app.inject({ url: `/api/restaurants/${restaurant.id}/cameras` })
+    expect(cameraList.parse(after.json())).toEqual([camera])
+  })
+
+  it('leaves inactive cameras out', async () => {
+    const restaurant = await createRestaurant(await createUser(app))
+    await app.db.insert(cameras).values([
+      { restaurantId: restaurant.id, name: 'Prep', position: 'prep', streamUrl: 'https://v.example.com/a.m3u8' },
+      { restaurantId: restaurant.id, name: 'Old', position: 'bar', streamUrl: 'https://v.example.com/b.m3u8', isActive: false },
+    ])
+    const list = cameraList.parse((await app.inject({ url: `/api/restaurants/${restaurant.id}/cameras` })).json())
+    expect(list.map((c) => c.name)).toEqual(['Prep'])
+  })
+
+  it('answers 401 to a visitor, 403 to another user and 404 for an unknown restaurant, adding nothing', async () => {
+    const owner = await createUser(app)
+    const restaurant = await createRestaurant(owner)
+    const stranger = await createUser(app)
+    const payload = cameraPayload(restaurant.id)
+    expect((await app.inject({ method: 'POST', url: '/api/cameras', payload })).statusCode).toBe(401)
+    const forbidden = await app.inject({ method: 'POST', url: '/api/cameras', headers: stranger.headers, payload })
+    expect(forbidden.statusCode).toBe(403)
+    expect(forbidden.json().message).toBe("Only the restaurant's owner can do this")
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/cameras',
+      headers: owner.headers,
+      payload: cameraPayload(999999),
+    })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json().message).toBe('Restaurant not found')
+    expect(await app.db.select().from(cameras).where(eq(cameras.restaurantId, restaurant.id))).toEqual([])
+  })
+
+  it.each([
+    [{ name: 'A' }, 'name', 'Camera name must be at least 2 characters.'],
+    [{ position: 'roof' }, 'position', 'Please select a camera position.'],
+    [{ streamUrl: 'not a url' }, 'streamUrl', 'Please provide a valid streaming URL.'],
+    [{ streamUrl: 'javascript:alert(1)' }, 'streamUrl', 'Please provide a valid streaming URL.'],
+  ])('refuses a camera with %o: "%s: %s"', async (overrides, field, message) => {
+    const owner = await createUser(app)
+    const restaurant = await createRestaurant(owner)
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/cameras',
+      headers: owner.headers,
+      payload: cameraPayload(restaurant.id, overrides),
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors[field]).toBe(message)
+  })
+})
+
+describe('caching', () => {
+  it('revalidates with the ETag: 304 while unchanged, the new body after a write', async () => {
+    const owner = await createUser(app)
+    const restaurant = await createRestaurant(owner)
+    for (const url of ['/api/restaurants', `/api/restaurants/${restaurant.id}`, `/api/restaurants/${restaurant.id}/cameras`]) {
+      const first = await app.inject({ url })
+      expect(first.headers['cache-control']).toBe('no-cache')
+      const etag = String(first.headers.etag)
+      expect(etag).toBeTruthy()
+      const again = await app.inject({ url, headers: { 'if-none-match': etag } })
+      expect(again.statusCode).toBe(304)
+      expect(again.body).toBe('')
+      const listed = await app.inject({ url, headers: { 'if-none-match': `"other", ${etag}` } })
+      expect(listed.statusCode).toBe(304)
+    }
+
+    const cams = `/api/restaurants/${restaurant.id}/cameras`
+    const etag = String((await app.inject({ url: cams })).headers.etag)
+    await app.inject({ method: 'POST', url: '/api/cameras', headers: owner.headers, payload: cameraPayload(restaurant.id) })
+    const changed = await app.inject({ url: cams, headers: { 'if-none-match': etag } })
+    expect(changed.statusCode).toBe(200)
+    expect(changed.headers.etag).not.toBe(etag)
+    expect(cameraList.parse(changed.json())).toHaveLength(1)
+  })
+})
+
+describe('searching by location', () => {
+  // Far out in the South Pacific, so no other restaurant is near.
+  const origin = { latitude: -45, longitude: -150 }
+  // One degree of latitude is 111.2 km along a meridian.
+  const kmPerDegree = (2 * Math.PI * 6371.0088) / 360
+
+  it('returns each restaurant’s distance in km, nearest first, and filters by radius', async () => {
+    const owner = await createUser(app)
+    const far = await createRestaurant(owner, { name: 'Far Away', latitude: origin.latitude + 0.3, longitude: origin.longitude })
+    const near = await createRestaurant(owner, { name: 'Close By', latitude: origin.latitude + 0.1, longitude: origin.longitude })
+    const nowhere = await createRestaurant(owner, { name: 'No Coordinates' })
+
+    const within = async (radius: number) => {
+      const res = await app.inject({ url: '/api/restaurants', query: { ...stringify(origin), radius: String(radius) } })
+      expect(res.statusCode).toBe(200)
+      return restaurantList.parse(res.json())
+    }
+    const small = await within(25)
+    expect(small.map((r) => r.id)).toEqual([near.id])
+    expect(small[0]!.distance).toBe(Math.round(0.1 * kmPerDegree * 10) / 10)
+
+    const large = await within(50)
+    expect(large.map((r) => r.id)).toEqual([near.id, far.id])
+    expect(large[1]!.distance).toBe(Math.round(0.3 * kmPerDegree * 10) / 10)
+
+    const all = restaurantList.parse((await app.inject({ url: '/api/restaurants', query: stringify(origin) })).json())
+    const distances = all.filter((r) => r.distance !== null).map((r) => r.distance!)
+    expect(distances).toEqual([...distances].sort((a, b) => a - b))
+    expect(all.slice(0, 2).map((r) => r.id)).toEqual([near.id, far.id])
+    expect(all.find((r) => r.id === nowhere.id)!.distance).toBeNull()
+    expect(all.findIndex((r) => r.distance === null)).toBeGreaterThan(all.findLastIndex((r) => r.distance !== null))
+  })
+
+  it('refuses half a location or a radius without one', async () => {
+    const noLongitude = await app.inject({ url: '/api/restaurants?latitude=30.2' })
+    expect(noLongitude.statusCode).toBe(400)
+    expect(noLongitude.json().errors.longitude).toBe('Give a longitude with the latitude')
+    expect((await app.inject({ url: '/api/restaurants?longitude=-97' })).statusCode).toBe(400)
+    expect((await app.inject({ url: '/api/restaurants?radius=10' })).statusCode).toBe(400)
+    expect((await app.inject({ url: '/api/restaurants?latitude=95&longitude=0' })).statusCode).toBe(400)
+    expect((await app.inject({ url: '/api/restaurants?latitude=1&longitude=1&radius=-2' })).statusCode).toBe(400)
+  })
+})
+
+describe("a user's restaurants", () => {
+  it('lists the id and name of the restaurants the user owns, to that user only', async () => {
+    const owner = await createUser(app)
+    const first = await createRestaurant(owner, { name: 'First Place' })
+    const second = await createRestaurant(owner, { name: 'Second Place' })
+    await createRestaurant(await createUser(app), { name: 'Not Mine' })
+    const res = await app.inject({ url: `/api/users/${owner.user.id}/restaurants`, headers: owner.headers })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual([
+      { id: first.id, name: 'First Place' },
+      { id: second.id, name: 'Second Place' },
+    ])
+    expect((await app.inject({ url: `/api/users/${owner.user.id}/restaurants` })).statusCode).toBe(401)
+    const other = await createUser(app)
+    expect((await app.inject({ url: `/api/users/${owner.user.id}/restaurants`, headers: other.headers })).statusCode).toBe(403)
+  })
+})
+
+function stringify(point: { latitude: number; longitude: number }) {
+  return { latitude: String(point.latitude), longitude: String(point.longitude) }
+}
