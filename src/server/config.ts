@@ -28,6 +28,10 @@ const envSchema = z.object({
   /** Serve live test pictures for demo cameras (needs ffmpeg); "false" to turn off. */
   CAMERAS_ENABLED: z.string().optional(),
   FFMPEG_PATH: z.string().optional(),
+  /** Seconds without a viewer after which a demo camera's encoder stops. */
+  CAMERAS_IDLE_SECONDS: z.coerce.number().positive().default(30),
+  /** Demo camera encoders allowed at once; each uses a few percent of a core. */
+  CAMERAS_MAX_ENCODERS: z.coerce.number().int().min(1).default(4),
   TRUST_PROXY: bool,
   SEED_DEMO: z.string().optional(),
 })
@@ -43,7 +47,7 @@ export interface Config {
   appSecret: string | undefined
   kitchen: { enabled: boolean; orderMs: number; tickMs: number }
   allowedOrigins: string[]
-  cameras: { enabled: boolean; ffmpegPath: string | undefined }
+  cameras: { enabled: boolean; ffmpegPath: string | undefined; idleMs: number; maxEncoders: number }
   trustProxy: boolean
   seedDemo: boolean
   clientDir: string
@@ -76,7 +80,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    cameras: { enabled: e.CAMERAS_ENABLED !== 'false', ffmpegPath: e.FFMPEG_PATH },
+    cameras: {
+      enabled: e.CAMERAS_ENABLED !== 'false',
+      ffmpegPath: e.FFMPEG_PATH,
+      idleMs: e.CAMERAS_IDLE_SECONDS * 1000,
+      maxEncoders: e.CAMERAS_MAX_ENCODERS,
+    },
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO !== 'false',
     clientDir: resolve('dist/client'),
