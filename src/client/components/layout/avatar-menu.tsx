@@ -1,0 +1,84 @@
+import type { User } from '@shared/schemas/auth'
+import { LogOut, ReceiptText, UserRound, Wallet } from 'lucide-react'
+import { Link } from 'wouter'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@client/components/ui/dropdown-menu'
+import { useWalletBalance } from '@client/lib/queries/wallet-balance'
+import { formatMoney } from '@client/lib/utils'
+import { useLogout } from './use-logout'
+import { userInitials } from './user-initials'
+
+export function InitialsAvatar({ user, className = 'size-9 text-sm' }: { user: User; className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-400 to-brand-700 font-bold text-white ring-2 ring-background ${className}`}
+    >
+      {userInitials(user.fullName, user.username)}
+    </span>
+  )
+}
+
+export function AvatarMenu({ user }: { user: User }) {
+  const balance = useWalletBalance(user.id)
+  const logout = useLogout()
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        aria-label={`Account menu for ${user.fullName}`}
+      >
+        <InitialsAvatar user={user} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="flex flex-col gap-0.5">
+          <span>My Account</span>
+          <span className="truncate text-xs font-normal text-muted-foreground">
+            {user.fullName} · @{user.username}
+          </span>
+        </DropdownMenuLabel>
+        {balance.data ? (
+          <div className="mx-1 mb-1 flex items-center justify-between rounded-lg bg-accent px-2.5 py-2 text-sm text-accent-foreground">
+            <span className="flex items-center gap-2">
+              <Wallet className="size-4" aria-hidden="true" />
+              Wallet balance
+            </span>
+            <span className="font-semibold tabular-nums" data-testid="header-wallet-balance">
+              {formatMoney(balance.data.balance)}
+            </span>
+          </div>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/profile">
+            <UserRound aria-hidden="true" />
+            Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/orders">
+            <ReceiptText aria-hidden="true" />
+            My Orders
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          disabled={logout.isPending}
+          onSelect={(event) => {
+            event.preventDefault()
+            logout.mutate()
+          }}
+        >
+          <LogOut aria-hidden="true" />
+          {logout.isPending ? 'Logging out...' : 'Logout'}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useLocation } from 'wouter'
+import { toast } from '@client/components/ui/use-toast'
+import { api, errorMessage } from '@client/lib/api-client'
+import { queryKeys } from '@client/lib/query-keys'
+
+/** POST /api/logout: forgets the user and everything fetched for them, then goes home. */
+export function useLogout() {
+  const queryClient = useQueryClient()
+  const [, navigate] = useLocation()
+  return useMutation({
+    mutationFn: () => api.post<{ message: string }>('/api/logout'),
+    onSuccess: () => {
+      queryClient.setQueryData(queryKeys.me, null)
+      queryClient.removeQueries({ queryKey: ['users'] })
+      queryClient.removeQueries({ queryKey: ['wallet'] })
+      toast({ title: 'Logged out', description: 'See you at the next live kitchen.' })
+      navigate('/')
+    },
+    onError: (error) => {
+      toast({ title: 'Logout failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' })
+    },
+  })
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { PRICE_RANGES } from '../constants'
+import { cameraCreateSchema, type RestaurantCreateInput } from './restaurants'
+
+/**
+ * The two restaurant forms of the partner pages: the application (/for-restaurants, two steps)
+ * and the registration wizard (/restaurant-partners). Their messages are the spec's; what they
+ * send is accepted by `restaurantCreateSchema` on the server.
+ */
+
+// Application, step 1: Restaurant Details.
+export const applicationDetailsSchema = z.object({
+  name: z
+    .string({ error: 'Restaurant name must be at least 2 characters' })
+    .trim()
+    .min(2, 'Restaurant name must be at least 2 characters')
+    .max(100, 'Restaurant name must be at most 100 characters'),
+  description: z
+    .string({ error: 'Description should be at least 20 characters' })
+    .trim()
+    .min(20, 'Description should be at least 20 characters')
+    .max(2000, 'Description must be at most 2000 characters'),
+  cuisine: z.string({ error: 'Please select a cuisine type' }).trim().min(1, 'Please select a cuisine type'),
+  address: z
+    .string({ error: 'Please enter the restaurant address' })
+    .trim()
+    .min(1, 'Please enter the restaurant address')
+    .min(5, 'Please provide a valid address.')
+    .max(200, 'Please provide a valid address.'),
+  priceRange: z.enum(PRICE_RANGES, { error: 'Please select a price range' }),
+  features: z.array(z.string()).default([]),
+})
+
+// Application, step 2: Contact and Submit.
+export const applicationContactSchema = z.object({
+  email: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .pipe(z.email('Please enter a valid email address')),
+  phone: z
+    .string({ error: 'Please enter a valid phone number' })
+    .trim()
+    .min(10, 'Please enter a valid phone number')
+    .max(30, 'Please enter a valid phone number'),
+  agreeToTerms: z.literal(true, { error: 'You must agree to the terms and conditions' }),
+})
+
+export const restaurantApplicationSchema = applicationDetailsSchema.extend(applicationContactSchema.shape)
+export type RestaurantApplicationValues = z.input<typeof restaurantApplicationSchema>
+export type RestaurantApplication = z.output<typeof restaurantApplicationSchema>
+export const APPLICATION_STEP_ONE_FIELDS = Object.keys(applicationDetailsSchema.shape) as (keyof RestaurantApplicationValues)[]
+
+/** What the application sends: contact details and the agreement stay out of the restaurant. */
+export function applicationPayload(application: RestaurantApplication): RestaurantCreateInput {
+  const { email: _email, phone: _phone, agreeToTerms: _agree, ...restaurant } = application
+  return { ...restaurant, images: [], isLive: false }
+}
+
+/** A coordinate typed into a number field: empty means unset. */
+function coordinate(min: number, max: number, message: string) {
+  return z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= min && Number(v) <= max), message)
+    .transform((v) => (v === '' ? undefined : Number(v)))
+}
+
+// Registration wizard, step Register.
+export const restaurantWizardSchema = z.object({
+  name: z
+    .string({ error: 'Restaurant name must be at least 3 characters.' })
+    .trim()
+    .min(3, 'Restaurant name must be at least 3 characters.')
+    .max(100, 'Restaurant name must be at most 100 characters.'),
+  description: z
+    .string({ error: 'Description must be at least 10 characters.' })
+    .trim()
+    .min(10, 'Description must be at least 10 characters.')
+    .max(2000, 'Description must be at most 2000 characters.'),
+  cuisine: z.string({ error: 'Please select a cuisine type.' }).trim().min(1, 'Please select a cuisine type.'),
+  address: z
+    .string({ error: 'Please provide a valid address.' })
+    .trim()
+    .min(5, 'Please provide a valid address.')
+    .max(200, 'Please provide a valid address.'),
+  priceRange: z.enum(PRICE_RANGES, { error: 'Please select a price range.' }),
+  avatar: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)),
+      'Please provide a valid URL for the restaurant logo.',
+    ),
+  features: z.array(z.string()).default([]),
+  latitude: coordinate(-90, 90, 'Latitude must be between -90 and 90'),
+  longitude: coordinate(-180, 180, 'Longitude must be between -180 and 180'),
+  acceptTerms: z.literal(true, { error: 'You must accept the terms and conditions.' }),
+})
+export type RestaurantWizardValues = z.input<typeof restaurantWizardSchema>
+export type RestaurantWizard = z.output<typeof restaurantWizardSchema>
+
+/** What the wizard sends: the terms acceptance is not part of the restaurant. */
+export function wizardPayload(values: RestaurantWizard): RestaurantCreateInput {
+  const { acceptTerms: _accepted, avatar, latitude, longitude, ...restaurant } = values
+  return {
+    ...restaurant,
+    avatar: avatar || undefined,
+    ...(latitude === undefined ? {} : { latitude }),
+    ...(longitude === undefined ? {} : { longitude }),
+  }
+}
+
+// Registration wizard, step Camera Setup.
+export const cameraFormSchema = cameraCreateSchema.omit({ restaurantId: true })
+export type CameraFormValues = z.input<typeof cameraFormSchema>
+export const CAMERA_FORM_DEFAULTS: CameraFormValues = { name: 'Main Kitchen', position: 'main', streamUrl: '' }
