@@ -1,3 +1,84 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { idParams } from '../../shared/schemas/common'
+import { type Installation, installationCreateSchema, installationSchema } from '../../shared/schemas/partners'
+import { requireSelf, requireUser } from '../auth/auth.guard'
+import { createRestaurantService } from '../restaurants/restaurants.service'
+import { createInstallationRepository, type InstallationRow } from './installations.repository'
 
-export const installationRoutes: FastifyPluginAsyncZod = async () => {}
+const signedIn = async (request: FastifyRequest) => {
+  await requireUser(request)
+}
+
+function toInstallation(row: InstallationRow): Installation {
+  return {
+    id: row.id,
+    restaurantId: row.restaurantId,
+    userId: row.userId,
+    preferredDate: row.preferredDate,
+    preferredTimeSlot: row.preferredTimeSlot,
+    secondaryDate: row.secondaryDate,
+    secondaryTimeSlot: row.secondaryTimeSlot,
+    specialInstructions: row.specialInstructions,
+    contactName: row.contactName,
+    contactPhone: row.contactPhone,
+    contactEmail: row.contactEmail,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createInstallationRepository(app.db)
+  const restaurants = createRestaurantService(app)
+
+  app.post(
+    '/installations',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['partners'],
+        summary: 'Ask for cameras and sensors to be installed in a restaurant you own; starts pending',
+        body: installationCreateSchema,
+        response: { 201: installationSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request)
+      // The client also sends userId, status and createdAt: the schema drops them, the server decides.
+      const input = request.body
+      await restaurants.requireOwner(input.restaurantId, user.id)
+      const row = await repo.create({
+        restaurantId: input.restaurantId,
+        userId: user.id,
+        preferredDate: input.preferredDate,
+        preferredTimeSlot: input.preferredTimeSlot,
+        secondaryDate: input.secondaryDate ?? null,
+        secondaryTimeSlot: input.secondaryTimeSlot ?? null,
+        specialInstructions: input.specialInstructions ?? null,
+        contactName: input.contactName,
+        contactPhone: input.contactPhone,
+        contactEmail: input.contactEmail,
+        termsAccepted: input.termsAccepted,
+      })
+      return reply.code(201).send(toInstallation(row))
+    },
+  )
+
+  app.get(
+    '/users/:id/installations',
+    {
+      schema: {
+        tags: ['partners'],
+        summary: "The user's installation requests, newest first",
+        params: idParams,
+        response: { 200: z.array(installationSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireSelf(request, request.params.id)
+      return (await repo.listForUser(user.id)).map(toInstallation)
+    },
+  )
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DELIVERY_PLATFORM_VALUES, INSTALLATION_TIME_SLOTS, SPECIAL_INSTRUCTIONS_MAX } from '../constants'
+import { DELIVERY_PLATFORM_VALUES, DELIVERY_PLATFORMS, INSTALLATION_TIME_SLOTS, SPECIAL_INSTRUCTIONS_MAX } from '../constants'
 import { idSchema, optionalText } from './common'
 
 export const deliveryIntegrationSchema = z.object({
@@ -23,7 +23,7 @@ export const deliveryIntegrationSchema = z.object({
 export type DeliveryIntegration = z.infer<typeof deliveryIntegrationSchema>
 
 const webhookUrl = z
-  .union([z.literal(''), z.url('Please enter a valid URL').max(2000)])
+  .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' }).max(2000, 'Please enter a valid URL')])
   .optional()
   .nullable()
   .transform((v) => v || undefined)
@@ -40,6 +40,34 @@ export const integrationCreateSchema = z.object({
   streamEnabled: z.boolean().default(true),
 })
 export type IntegrationCreateInput = z.input<typeof integrationCreateSchema>
+
+type IntegrationField = 'apiKey' | 'clientId' | 'clientSecret' | 'merchantId' | 'storeId'
+const INTEGRATION_FIELD_NAMES: Record<IntegrationField, string> = {
+  apiKey: 'an API key',
+  clientId: 'a client ID',
+  clientSecret: 'a client secret',
+  merchantId: 'a merchant ID',
+  storeId: 'a store ID',
+}
+
+/**
+ * The credentials a platform needs to connect: an API key for every platform, plus Uber Eats'
+ * client ID and secret, DoorDash's store ID, Grubhub's and Seamless' merchant ID. Returns a
+ * message per missing field ("Uber Eats needs a client secret"); empty when complete.
+ */
+export function integrationFieldErrors(
+  platform: string,
+  values: Partial<Record<IntegrationField, string | null | undefined>>,
+): Record<string, string> {
+  const spec = DELIVERY_PLATFORMS.find((p) => p.value === platform)
+  if (!spec) return {}
+  const needed: IntegrationField[] = ['apiKey', ...spec.fields]
+  const errors: Record<string, string> = {}
+  for (const field of needed) {
+    if (!values[field]?.trim()) errors[field] = `${spec.label} needs ${INTEGRATION_FIELD_NAMES[field]}`
+  }
+  return errors
+}
 
 export const integrationUpdateSchema = z
   .object({
@@ -66,7 +94,13 @@ const dateString = (message: string) =>
   z
     .string({ error: message })
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), message)
+    .refine((v) => isCalendarDate(v), message)
+
+/** A real day of the calendar: Date.parse would roll 2099-02-30 over into March. */
+function isCalendarDate(v: string): boolean {
+  const time = Date.parse(`${v}T00:00:00Z`)
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === v
+}
 
 const notBeforeTomorrow = (v: string | undefined) => !v || v >= earliestInstallationDate()
 
@@ -85,7 +119,7 @@ export const installationCreateSchema = z
       .transform((v) => v || undefined)
       .refine(notBeforeTomorrow, 'The alternative date must be tomorrow or later'),
     secondaryTimeSlot: z
-      .union([z.literal(''), z.enum(INSTALLATION_TIME_SLOTS, { error: 'Please select a valid time slot' })])
+      .union([z.literal(''), z.enum(INSTALLATION_TIME_SLOTS)], { error: 'Please select a valid time slot' })
       .optional()
       .nullable()
       .transform((v) => v || undefined),
