@@ -13,15 +13,27 @@ export const allergenProfileSchema = z.object({
 })
 export type AllergenProfile = z.infer<typeof allergenProfileSchema>
 
+/** Catalogue ids, lowercased and without repeats. */
+const allergenIdsSchema = z
+  .array(z.string().trim().toLowerCase().pipe(z.enum(ALLERGEN_IDS, { error: 'Unknown allergen' })))
+  .max(ALLERGEN_IDS.length * 2, 'Too many allergens')
+  .transform((list) => [...new Set(list)])
+const severitySchema = z.enum(SEVERITY_VALUES, { error: 'Please choose a severity' })
+
 export const allergenProfileInputSchema = z.object({
-  allergens: z
-    .array(z.string().trim().toLowerCase().pipe(z.enum(ALLERGEN_IDS, { error: 'Unknown allergen' })))
-    .max(ALLERGEN_IDS.length)
-    .transform((list) => [...new Set(list)]),
-  severity: z.enum(SEVERITY_VALUES, { error: 'Please choose a severity' }).default('moderate'),
+  allergens: allergenIdsSchema,
+  severity: severitySchema.default('moderate'),
   notificationsEnabled: z.boolean().default(true),
 })
 export type AllergenProfileInput = z.input<typeof allergenProfileInputSchema>
+
+/** The same rules for an update; a field left out keeps its value. */
+export const allergenProfilePatchSchema = z.object({
+  allergens: allergenIdsSchema.optional(),
+  severity: severitySchema.optional(),
+  notificationsEnabled: z.boolean().optional(),
+})
+export type AllergenProfilePatch = z.input<typeof allergenProfilePatchSchema>
 
 export const allergenCheckQuery = z.object({ menuItemId: z.coerce.number().int().positive().optional() })
 export const allergenCheckSchema = z.object({

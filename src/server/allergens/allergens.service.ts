@@ -1,0 +1,26 @@
+import type { AllergenCheck, AllergenProfile } from '../../shared/schemas/allergens'
+import type { MenuItem } from '../../shared/schemas/restaurants'
+import type { AllergenProfileRow } from './allergens.repository'
+
+export function toAllergenProfile(row: AllergenProfileRow): AllergenProfile {
+  return {
+    id: row.id,
+    userId: row.userId,
+    allergens: row.allergens,
+    severity: row.severity,
+    notificationsEnabled: row.notificationsEnabled,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+/** Every (menu item, allergen) pair where one of the diner's allergens is in the item's list, compared case-insensitively. */
+export function findAllergenMatches(items: readonly MenuItem[], profileAllergens: readonly string[]): AllergenCheck['matches'] {
+  const wanted = [...new Set(profileAllergens.map((a) => a.toLowerCase()))]
+  const matches: AllergenCheck['matches'] = []
+  for (const menuItem of items) {
+    const present = new Set(menuItem.allergens.map((a) => a.toLowerCase()))
+    for (const allergen of wanted) if (present.has(allergen)) matches.push({ menuItem, allergen })
+  }
+  return matches
+}
