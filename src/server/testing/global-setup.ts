@@ -17,7 +17,9 @@ declare module 'vitest' {
  * a PGlite data-dir snapshot, or a PostgreSQL database created from a template.
  */
 export default async function setup(project: TestProject) {
-  const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
+  // The project's `env` reaches the test workers, not this process: read it from the project.
+  const env = { ...process.env, ...project.config.env }
+  const kind = env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
   if (kind === 'pglite') {
     const database = await openDatabase({ memory: true })
     await database.migrate()
@@ -32,7 +34,7 @@ export default async function setup(project: TestProject) {
     return
   }
 
-  const adminUrl = process.env.TEST_DATABASE_URL
+  const adminUrl = env.TEST_DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL')
   const template = `clearplate_tpl_${process.pid}_${Date.now().toString(36)}`
   const admin = new pg.Client({ connectionString: adminUrl })
