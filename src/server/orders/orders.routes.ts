@@ -1,3 +1,78 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { idParams } from '../../shared/schemas/common'
+import {
+  orderSchema,
+  placeOrderSchema,
+  showcaseSchema,
+  streamAccessResponse,
+  streamAccessSchema,
+} from '../../shared/schemas/orders'
+import { currentUser, requireSelf, requireUser } from '../auth/auth.guard'
+import { idempotencyHeaders } from '../wallet/idempotency'
+import { requireViewableOrder, toOrderDto } from './order-access'
+import { createOrdersRepository } from './orders.repository'
+import { createOrdersService } from './orders.service'
 
-export const ordersRoutes: FastifyPluginAsyncZod = async () => {}
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createOrdersService({ db: app.db })
+  const repo = createOrdersRepository(app.db)
+
+  app.get(
+    '/orders/:id',
+    { schema: { tags: ['orders'], params: idParams, response: { 200: orderSchema } } },
+    async (request) => toOrderDto(await requireViewableOrder(request, app.db, request.params.id)),
+  )
+
+  app.get(
+    '/users/:id/orders',
+    { schema: { tags: ['orders'], params: idParams, response: { 200: z.array(orderSchema) } } },
+    async (request) => {
+      const user = await requireSelf(request, request.params.id)
+      return (await repo.listForUser(user.id)).map(toOrderDto)
+    },
+  )
+
+  app.get(
+    '/users/:id/active-orders',
+    { schema: { tags: ['orders'], params: idParams, response: { 200: z.array(orderSchema) } } },
+    async (request) => {
+      const user = await requireSelf(request, request.params.id)
+      return (await repo.listForUser(user.id, { activeOnly: true })).map(toOrderDto)
+    },
+  )
+
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        headers: idempotencyHeaders,
+        body: placeOrderSchema,
+        response: { 201: orderSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request)
+      const result = await service.placeOrder({
+        userId: user.id,
+        order: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+      })
+      return reply.code(result.statusCode as 201).send(result.body)
+    },
+  )
+
+  app.post(
+    '/stream-access',
+    { schema: { tags: ['orders'], body: streamAccessSchema, response: { 200: streamAccessResponse } } },
+    async (request) => {
+      const user = await currentUser(request)
+      return service.grantStreamAccess({ userId: user?.id, orderId: request.body.orderId })
+    },
+  )
+
+  app.get('/showcase', { schema: { tags: ['orders'], response: { 200: showcaseSchema } } }, async () =>
+    service.showcase(),
+  )
+}

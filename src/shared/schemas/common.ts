@@ -18,8 +18,8 @@ export function dollarsSchema(min: number, max: number, message: string) {
   return z
     .number({ error: message })
     .refine((n) => Number.isFinite(n), message)
-    .refine((n) => hasAtMostTwoDecimals(n), 'Amounts have at most two decimals')
     .refine((n) => n >= min && n <= max, message)
+    .refine((n) => hasAtMostTwoDecimals(n), 'Amounts have at most two decimals')
 }
 
 /** An optional text field where an empty string means "not given". */

@@ -26,6 +26,8 @@ export const addFundsSchema = z.object({
   description: z.string().trim().max(100).optional(),
 })
 export type AddFundsInput = z.infer<typeof addFundsSchema>
+export const addFundsResponseSchema = z.object({ balance: z.number(), transaction: walletTransactionSchema })
+export type AddFundsResult = z.infer<typeof addFundsResponseSchema>
 
 export const TIP_INVALID = 'Please enter a valid tip amount'
 export const tipSchema = z.object({

@@ -1,0 +1,102 @@
+import { asc, eq } from 'drizzle-orm'
+import { menuItems, orders, restaurants, upsells } from '../db/schema'
+import { createUser, type TestApp, type TestUser } from '../testing/build-test-app'
+
+let counter = 0
+
+/** A restaurant of its own for a test, with a menu priced in cents. */
+export async function createRestaurant(
+  app: TestApp,
+  options: {
+    ownerId?: number
+    items?: Array<{ name: string; priceCents: number; isAvailable?: boolean }>
+  } = {},
+) {
+  counter++
+  const [restaurant] = await app.db
+    .insert(restaurants)
+    .values({
+      ownerId: options.ownerId ?? null,
+      name: `Test Kitchen ${counter}`,
+      description: 'A kitchen that exists for one test file.',
+      cuisine: 'Italian',
+      address: '1 Test Street, Austin',
+      priceRange: '$$',
+      isLive: true,
+    })
+    .returning()
+  const items = await app.db
+    .insert(menuItems)
+    .values(
+      (
+        options.items ?? [
+          { name: 'Margherita Pizza', priceCents: 1450 },
+          { name: 'Tiramisu', priceCents: 899 },
+        ]
+      ).map((item) => ({
+        restaurantId: restaurant!.id,
+        name: item.name,
+        description: `${item.name}, made to order.`,
+        priceCents: item.priceCents,
+        category: 'Mains',
+        isAvailable: item.isAvailable ?? true,
+        ingredients: ['flour', 'tomato', 'basil', 'olive oil'],
+      })),
+    )
+    .returning()
+  return { restaurant: restaurant!, items }
+}
+
+/** Places an order through the API, as a diner would. */
+export async function placeOrder(
+  app: TestApp,
+  user: TestUser,
+  restaurantId: number,
+  items: Array<{ menuItemId: number; quantity: number }>,
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: user.headers,
+    payload: { restaurantId, items },
+  })
+  if (res.statusCode !== 201) throw new Error(`placing an order failed: ${res.statusCode} ${res.body}`)
+  return res.json() as { id: number; totalPrice: number; items: string; status: string }
+}
+
+/** Moves an order along as the kitchen would. */
+export async function setOrderState(
+  app: TestApp,
+  orderId: number,
+  state: { status: string; progress: number },
+) {
+  await app.db.update(orders).set(state).where(eq(orders.id, orderId))
+}
+
+export async function offerUpsell(app: TestApp, orderId: number, menuItemId: number, shown = true) {
+  const [row] = await app.db
+    .insert(upsells)
+    .values({ orderId, menuItemId, shown, shownAt: shown ? new Date() : null })
+    .returning()
+  return row!
+}
+
+/** The showcase order: the seeded one, or one made here when the database has none. */
+export async function showcaseOrder(app: TestApp) {
+  const [existing] = await app.db
+    .select()
+    .from(orders)
+    .where(eq(orders.isShowcase, true))
+    .orderBy(asc(orders.id))
+    .limit(1)
+  if (existing) return existing
+  const owner = await createUser(app, { balance: 100 })
+  const { restaurant, items } = await createRestaurant(app, { ownerId: owner.user.id })
+  const order = await placeOrder(app, owner, restaurant.id, [{ menuItemId: items[0]!.id, quantity: 1 }])
+  const [row] = await app.db
+    .update(orders)
+    .set({ isShowcase: true })
+    .where(eq(orders.id, order.id))
+    .returning()
+  return row!
+}

@@ -1,0 +1,116 @@
+import { DELIVERY_FEE_CENTS, isActiveStatus, ORDER_QUANTITY, STREAM_ACCESS_MS } from '../../shared/constants'
+import { toDollars } from '../../shared/money'
+import type { Order, OrderLine, PlaceOrderInput, Showcase, StreamAccess } from '../../shared/schemas/orders'
+import type { Db } from '../db/client'
+import { type IdempotentResult, runIdempotent } from '../wallet/idempotency'
+import { createWalletRepository } from '../wallet/wallet.repository'
+import { findOrderWithOwner, orderNumber, toOrderDto } from './order-access'
+import { invalidOrderItem, invalidOrderNumber, restaurantNotFound, showcaseNotFound } from './orders.errors'
+import { createOrdersRepository } from './orders.repository'
+
+/** From the moment an order is placed to its estimated delivery. */
+export const ESTIMATED_DELIVERY_MS = 40 * 60 * 1000
+export const PLACE_ORDER_SCOPE = 'POST /api/orders'
+
+/** The same menu item twice in one cart is one line with the quantities added. */
+export function mergeLines(items: PlaceOrderInput['items']): Map<number, number> {
+  const merged = new Map<number, number>()
+  for (const { menuItemId, quantity } of items)
+    merged.set(menuItemId, (merged.get(menuItemId) ?? 0) + quantity)
+  return merged
+}
+
+export function createOrdersService({ db }: { db: Db }) {
+  return {
+    /**
+     * Prices the cart from the menu, charges the wallet and creates the order, all in one
+     * transaction: a failure anywhere leaves neither an order nor a charge.
+     */
+    async placeOrder(input: {
+      userId: number
+      order: PlaceOrderInput
+      idempotencyKey?: string
+    }): Promise<IdempotentResult<Order>> {
+      const { userId, order, idempotencyKey } = input
+      return runIdempotent<Order>(
+        db,
+        { userId, key: idempotencyKey, scope: PLACE_ORDER_SCOPE, statusCode: 201 },
+        async (tx) => {
+          const repo = createOrdersRepository(tx)
+          const restaurant = await repo.findRestaurant(order.restaurantId)
+          if (!restaurant) throw restaurantNotFound()
+
+          const wanted = mergeLines(order.items)
+          const found = new Map((await repo.findMenuItems([...wanted.keys()])).map((item) => [item.id, item]))
+          const lines: OrderLine[] = []
+          let subtotalCents = 0
+          for (const [menuItemId, quantity] of wanted) {
+            const item = found.get(menuItemId)
+            if (!item || item.restaurantId !== restaurant.id) {
+              const what = item ? `"${item.name}"` : `Menu item ${menuItemId}`
+              throw itemError(`${what} is not on the menu of ${restaurant.name}`)
+            }
+            if (!item.isAvailable) throw itemError(`"${item.name}" is not available right now`)
+            if (quantity > ORDER_QUANTITY.max)
+              throw itemError(`You can order at most ${ORDER_QUANTITY.max} of "${item.name}"`)
+            lines.push({ menuItemId, name: item.name, quantity, price: toDollars(item.priceCents) })
+            subtotalCents += item.priceCents * quantity
+          }
+
+          const now = new Date()
+          const created = await repo.insert({
+            userId,
+            restaurantId: restaurant.id,
+            status: 'preparing',
+            progress: 0,
+            totalPriceCents: subtotalCents + DELIVERY_FEE_CENTS,
+            items: lines,
+            kitchenStartedAt: now,
+            estimatedDelivery: new Date(now.getTime() + ESTIMATED_DELIVERY_MS),
+          })
+          await createWalletRepository(tx).debit({
+            userId,
+            cents: created.totalPriceCents,
+            type: 'order',
+            description: `Order #${orderNumber(created.id)} at ${restaurant.name}`,
+            reference: `order:${created.id}`,
+          })
+          return toOrderDto(created)
+        },
+      )
+    },
+
+    /**
+     * Stream access for an active order of the user's own (or of a restaurant they own), or for
+     * the showcase order, which anyone may watch. Any other number is "Invalid order number".
+     */
+    async grantStreamAccess(input: {
+      userId: number | undefined
+      orderId: number
+      now?: Date
+    }): Promise<StreamAccess> {
+      const { userId, orderId, now = new Date() } = input
+      const row = await findOrderWithOwner(db, orderId)
+      if (!row) throw invalidOrderNumber()
+      const { order, ownerId } = row
+      const mine = userId !== undefined && (order.userId === userId || ownerId === userId)
+      if (!order.isShowcase && !(mine && isActiveStatus(order.status))) throw invalidOrderNumber()
+      return {
+        orderId: order.id,
+        grantedAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + STREAM_ACCESS_MS).toISOString(),
+      }
+    },
+
+    async showcase(): Promise<Showcase> {
+      const order = await createOrdersRepository(db).findShowcase()
+      if (!order) throw showcaseNotFound()
+      return { orderId: order.id, restaurantId: order.restaurantId }
+    },
+  }
+}
+export type OrdersService = ReturnType<typeof createOrdersService>
+
+function itemError(message: string) {
+  return invalidOrderItem(message, { items: message })
+}
