@@ -1,3 +1,101 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { toCents } from '../../shared/money'
+import {
+  chefShoutCreateResponse,
+  chefShoutCreateSchema,
+  chefShoutSchema,
+  upsellResponseSchema,
+  upsellResultSchema,
+} from '../../shared/schemas/chef'
+import { idSchema } from '../../shared/schemas/common'
+import { tipResponseSchema, tipSchema } from '../../shared/schemas/wallet'
+import { requireUser } from '../auth/auth.guard'
+import { requireViewableOrder } from '../orders/order-access'
+import { idempotencyHeaders } from '../wallet/idempotency'
+import { createChefService } from './chef.service'
 
-export const chefRoutes: FastifyPluginAsyncZod = async () => {}
+const orderParams = z.object({ orderId: idSchema })
+const upsellParams = z.object({ upsellId: idSchema })
+
+export const chefRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createChefService({ db: app.db, bus: app.bus, log: app.log })
+
+  app.get(
+    '/orders/:orderId/chef-shouts',
+    { schema: { tags: ['chef'], params: orderParams, response: { 200: z.array(chefShoutSchema) } } },
+    async (request) => {
+      const order = await requireViewableOrder(request, app.db, request.params.orderId)
+      return service.listShouts(order.id)
+    },
+  )
+
+  app.post(
+    '/orders/:orderId/chef-shouts',
+    {
+      schema: {
+        tags: ['chef'],
+        params: orderParams,
+        headers: idempotencyHeaders,
+        body: chefShoutCreateSchema,
+        response: { 201: chefShoutCreateResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request)
+      const shout = await service.sendShout({
+        userId: user.id,
+        orderId: request.params.orderId,
+        shoutType: request.body.shoutType,
+        idempotencyKey: request.headers['idempotency-key'],
+      })
+      return reply.code(201).send(shout)
+    },
+  )
+
+  app.post(
+    '/orders/:orderId/tip-chef',
+    {
+      schema: {
+        tags: ['chef'],
+        params: orderParams,
+        headers: idempotencyHeaders,
+        body: tipSchema,
+        response: { 200: tipResponseSchema },
+      },
+    },
+    async (request) => {
+      // The body's userId is the spec's; the tip is always the signed-in diner's.
+      const user = await requireUser(request)
+      return service.tip({
+        userId: user.id,
+        orderId: request.params.orderId,
+        amountCents: toCents(request.body.amount),
+        message: request.body.message,
+        idempotencyKey: request.headers['idempotency-key'],
+      })
+    },
+  )
+
+  app.put(
+    '/upsells/:upsellId/response',
+    {
+      schema: {
+        tags: ['chef'],
+        params: upsellParams,
+        headers: idempotencyHeaders,
+        body: upsellResponseSchema,
+        response: { 200: upsellResultSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request)
+      return service.respondToUpsell({
+        userId: user.id,
+        upsellId: request.params.upsellId,
+        accepted: request.body.accepted,
+        idempotencyKey: request.headers['idempotency-key'],
+      })
+    },
+  )
+}

@@ -1,0 +1,37 @@
+import { defineError } from '../errors'
+
+export const shoutsNotOpen = defineError({
+  code: 'chef.shouts_not_open',
+  status: 409,
+  message: 'Chef shouts open once cooking has started',
+})
+export const unknownShout = defineError({
+  code: 'chef.unknown_shout',
+  status: 400,
+  message: 'Unknown chef shout',
+})
+export const invalidTip = defineError({
+  code: 'chef.invalid_tip',
+  status: 400,
+  message: 'Tips are between $0.50 and $100.00',
+})
+export const notOrderDiner = defineError({
+  code: 'chef.not_order_diner',
+  status: 403,
+  message: 'Only the diner who placed this order can do this',
+})
+export const upsellNotFound = defineError({
+  code: 'chef.upsell_not_found',
+  status: 404,
+  message: 'Offer not found',
+})
+export const upsellAnswered = defineError({
+  code: 'chef.upsell_answered',
+  status: 409,
+  message: 'This offer was already answered',
+})
+export const upsellUnavailable = defineError({
+  code: 'chef.upsell_unavailable',
+  status: 409,
+  message: 'This item is no longer available',
+})

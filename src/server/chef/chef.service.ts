@@ -1,0 +1,280 @@
+import { and, desc, eq, isNull } from 'drizzle-orm'
+import type { z } from 'zod'
+import {
+  CHEF_SHOUTS,
+  isActiveStatus,
+  PROGRESS,
+  TIP_LIMITS_CENTS,
+  TIP_MESSAGE_MAX,
+} from '../../shared/constants'
+import type { ServerMessage } from '../../shared/live-messages'
+import { toDollars } from '../../shared/money'
+import type { ChefShout, upsellResultSchema } from '../../shared/schemas/chef'
+import type { Db, Tx } from '../db/client'
+import { chefShouts, menuItems, orders, restaurants, upsells } from '../db/schema'
+import { type Bus, orderChannel } from '../live/bus'
+import {
+  canViewOrder,
+  findViewableOrder,
+  type OrderRow,
+  orderNumber,
+  toOrderDto,
+} from '../orders/order-access'
+import { orderNotActive, orderNotFound } from '../orders/orders.errors'
+import { createOrdersRepository } from '../orders/orders.repository'
+import { runIdempotent } from '../wallet/idempotency'
+import { createWalletRepository } from '../wallet/wallet.repository'
+import {
+  invalidTip,
+  notOrderDiner,
+  shoutsNotOpen,
+  unknownShout,
+  upsellAnswered,
+  upsellNotFound,
+  upsellUnavailable,
+} from './chef.errors'
+
+/** Idempotency scopes: the REST routes and the live channel share them, so one key works for both. */
+export const CHEF_SCOPES = {
+  shout: 'POST /api/orders/:orderId/chef-shouts',
+  tip: 'POST /api/orders/:orderId/tip-chef',
+  upsell: 'PUT /api/upsells/:upsellId/response',
+} as const
+
+export type ChefShoutRow = typeof chefShouts.$inferSelect
+export type ChefShoutResult = ChefShout & { newBalance: number }
+export type UpsellResult = z.infer<typeof upsellResultSchema>
+export interface TipResult {
+  tipAmount: number
+  newBalance: number
+}
+
+interface Logger {
+  warn(obj: object, message: string): void
+}
+
+export function toChefShoutDto(row: ChefShoutRow): ChefShout {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    userId: row.userId,
+    shoutType: row.shoutType,
+    shoutName: row.shoutName,
+    price: toDollars(row.priceCents),
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** Shouts open once cooking has started: progress 30 or more, or any status past preparing. */
+export function shoutsAreOpen(order: Pick<OrderRow, 'status' | 'progress'>): boolean {
+  return order.status !== 'preparing' || order.progress >= PROGRESS.cooking
+}
+
+/** The order when `userId` is its diner: 404 when they may not see it, 403 when it is not theirs. */
+async function orderOfDiner(tx: Tx, userId: number, orderId: number, action: string): Promise<OrderRow> {
+  const order = await findViewableOrder(tx, userId, orderId)
+  if (!order) throw orderNotFound()
+  if (order.userId !== userId) throw notOrderDiner(`Only the diner who placed this order can ${action}`)
+  return order
+}
+
+export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
+  const { db, bus, log } = deps
+
+  /** Money has moved by now: a bus that is down must not turn the answer into an error. */
+  async function publish(orderId: number, message: ServerMessage) {
+    try {
+      await bus.publish(orderChannel(orderId), message)
+    } catch (error) {
+      log?.warn({ err: error, orderId, type: message.type }, 'could not publish a live message')
+    }
+  }
+
+  return {
+    async listShouts(orderId: number): Promise<ChefShout[]> {
+      const rows = await db
+        .select()
+        .from(chefShouts)
+        .where(eq(chefShouts.orderId, orderId))
+        .orderBy(desc(chefShouts.createdAt), desc(chefShouts.id))
+      return rows.map(toChefShoutDto)
+    },
+
+    async sendShout(input: {
+      userId: number
+      orderId: number
+      shoutType: string
+      idempotencyKey?: string
+    }): Promise<ChefShoutResult> {
+      const { userId, orderId, shoutType, idempotencyKey } = input
+      const option = CHEF_SHOUTS.find((s) => s.key === shoutType)
+      if (!option) throw unknownShout(undefined, { shoutType: 'Unknown chef shout' })
+      const result = await runIdempotent<ChefShoutResult>(
+        db,
+        { userId, key: idempotencyKey, scope: CHEF_SCOPES.shout, statusCode: 201 },
+        async (tx) => {
+          const order = await orderOfDiner(tx, userId, orderId, 'send chef shouts')
+          if (!isActiveStatus(order.status)) throw orderNotActive()
+          if (!shoutsAreOpen(order)) throw shoutsNotOpen()
+          const [shout] = await tx
+            .insert(chefShouts)
+            .values({
+              orderId,
+              userId,
+              shoutType: option.key,
+              shoutName: option.name,
+              priceCents: option.priceCents,
+            })
+            .returning()
+          const { balanceCents } = await createWalletRepository(tx).debit({
+            userId,
+            cents: option.priceCents,
+            type: 'chef_shout',
+            description: `Chef shout "${option.name}" on order #${orderNumber(orderId)}`,
+            reference: `chef_shout:${shout!.id}`,
+          })
+          return { ...toChefShoutDto(shout!), newBalance: toDollars(balanceCents) }
+        },
+      )
+      if (!result.replayed) {
+        const { id, shoutName, price, status } = result.body
+        await publish(orderId, {
+          type: 'chef_shout',
+          orderId,
+          shout: { id, shoutName, price, status },
+          sentAt: Date.now(),
+        })
+      }
+      return result.body
+    },
+
+    async tip(input: {
+      userId: number
+      orderId: number
+      amountCents: number
+      message: string
+      idempotencyKey?: string
+    }): Promise<TipResult> {
+      const { userId, orderId, amountCents, idempotencyKey } = input
+      if (
+        !Number.isSafeInteger(amountCents) ||
+        amountCents < TIP_LIMITS_CENTS.min ||
+        amountCents > TIP_LIMITS_CENTS.max
+      )
+        throw invalidTip(undefined, { amount: invalidTip().message })
+      const message = input.message.trim()
+      if (message.length > TIP_MESSAGE_MAX) {
+        const text = `Message must be at most ${TIP_MESSAGE_MAX} characters`
+        throw invalidTip(text, { message: text })
+      }
+      const result = await runIdempotent<TipResult>(
+        db,
+        { userId, key: idempotencyKey, scope: CHEF_SCOPES.tip, statusCode: 200 },
+        async (tx) => {
+          const order = await findViewableOrder(tx, userId, orderId)
+          if (!order) throw orderNotFound()
+          const { balanceCents } = await createWalletRepository(tx).debit({
+            userId,
+            cents: amountCents,
+            type: 'tip',
+            description: `Tip for the chef on order #${orderNumber(orderId)}`,
+            reference: `order:${orderId}`,
+          })
+          return { tipAmount: toDollars(amountCents), newBalance: toDollars(balanceCents) }
+        },
+      )
+      if (!result.replayed) {
+        await publish(orderId, {
+          type: 'chef_tip',
+          orderId,
+          amount: result.body.tipAmount,
+          message,
+          sentAt: Date.now(),
+        })
+      }
+      return result.body
+    },
+
+    async respondToUpsell(input: {
+      userId: number
+      upsellId: number
+      accepted: boolean
+      idempotencyKey?: string
+    }): Promise<UpsellResult> {
+      const { userId, upsellId, accepted, idempotencyKey } = input
+      let orderId = 0
+      const result = await runIdempotent<UpsellResult>(
+        db,
+        { userId, key: idempotencyKey, scope: CHEF_SCOPES.upsell, statusCode: 200 },
+        async (tx) => {
+          const [row] = await tx
+            .select({ upsell: upsells, order: orders, ownerId: restaurants.ownerId })
+            .from(upsells)
+            .innerJoin(orders, eq(orders.id, upsells.orderId))
+            .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+            .where(eq(upsells.id, upsellId))
+          if (!row?.upsell.shown || !canViewOrder(row.order, row.ownerId, userId)) throw upsellNotFound()
+          const { upsell, order } = row
+          orderId = order.id
+          if (order.userId !== userId)
+            throw notOrderDiner('Only the diner who placed this order can answer its offers')
+          if (upsell.respondedAt) throw upsellAnswered()
+          if (!isActiveStatus(order.status)) throw orderNotActive()
+
+          // The conditional update decides between two answers racing each other.
+          const [answered] = await tx
+            .update(upsells)
+            .set({ accepted, respondedAt: new Date() })
+            .where(and(eq(upsells.id, upsellId), isNull(upsells.respondedAt)))
+            .returning({ id: upsells.id })
+          if (!answered) throw upsellAnswered()
+          if (!accepted) return { upsellId, accepted: false }
+
+          const [item] = await tx.select().from(menuItems).where(eq(menuItems.id, upsell.menuItemId))
+          if (!item?.isAvailable || item.restaurantId !== order.restaurantId)
+            throw upsellUnavailable(item ? `"${item.name}" is no longer available` : undefined)
+          const updated = await createOrdersRepository(tx).appendLine(
+            order.id,
+            { menuItemId: item.id, name: item.name, quantity: 1, price: toDollars(item.priceCents) },
+            item.priceCents,
+          )
+          const { balanceCents } = await createWalletRepository(tx).debit({
+            userId,
+            cents: item.priceCents,
+            type: 'upsell',
+            description: `Added "${item.name}" to order #${orderNumber(order.id)}`,
+            reference: `upsell:${upsellId}`,
+          })
+          return { upsellId, accepted: true, order: toOrderDto(updated), newBalance: toDollars(balanceCents) }
+        },
+      )
+      if (!result.replayed) {
+        await publish(orderId, {
+          type: 'upsell_result',
+          orderId,
+          upsellId,
+          accepted: result.body.accepted,
+          sentAt: Date.now(),
+        })
+      }
+      return result.body
+    },
+
+    /** The demo tip of a visitor who is not signed in: relayed to the order's viewers, no money moves. */
+    async demoTip(input: { orderId: number; amount: number; message: string }): Promise<void> {
+      const amount = Math.round(input.amount * 100) / 100
+      if (!Number.isFinite(amount) || amount <= 0 || amount > TIP_LIMITS_CENTS.max / 100) throw invalidTip()
+      const message = input.message.trim().slice(0, TIP_MESSAGE_MAX)
+      await publish(input.orderId, {
+        type: 'chef_tip',
+        orderId: input.orderId,
+        amount,
+        message,
+        demo: true,
+        sentAt: Date.now(),
+      })
+    },
+  }
+}
+export type ChefService = ReturnType<typeof createChefService>

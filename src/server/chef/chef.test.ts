@@ -1,0 +1,493 @@
+import { and, eq } from 'drizzle-orm'
+import { describe, expect, it, vi } from 'vitest'
+import { CHEF_SHOUTS, DELIVERY_FEE_CENTS } from '../../shared/constants'
+import type { ServerMessage } from '../../shared/live-messages'
+import { parseOrderItems } from '../../shared/schemas/orders'
+import { chefShouts, orders, upsells, walletTransactions } from '../db/schema'
+import { orderChannel } from '../live/bus'
+import {
+  createRestaurant,
+  offerUpsell,
+  placeOrder,
+  setOrderState,
+  showcaseOrder,
+} from '../orders/orders.fixtures'
+import { balanceCents, buildTestApp, createUser, type TestUser } from '../testing/build-test-app'
+import { ledgerCents, transactionsOf } from '../wallet/wallet.fixtures'
+import { createChefService } from './chef.service'
+
+const app = await buildTestApp()
+
+const owner = await createUser(app)
+const kitchen = await createRestaurant(app, {
+  ownerId: owner.user.id,
+  items: [
+    { name: 'Margherita Pizza', priceCents: 1450 },
+    { name: 'Garlic Bread', priceCents: 499 },
+    { name: 'Side Salad', priceCents: 699 },
+  ],
+})
+const [pizza, garlicBread, salad] = kitchen.items as [
+  (typeof kitchen.items)[0],
+  (typeof kitchen.items)[0],
+  (typeof kitchen.items)[0],
+]
+const ORDER_CENTS = pizza.priceCents + DELIVERY_FEE_CENTS
+const cheese = CHEF_SHOUTS.find((s) => s.key === 'cheese')!
+const garlic = CHEF_SHOUTS.find((s) => s.key === 'garlic')!
+
+/** A diner with `spare` dollars left after ordering one pizza, and that order, already cooking. */
+async function cookingOrder(spare: number, state = { status: 'cooking', progress: 40 }) {
+  const diner = await createUser(app, { balance: spare + ORDER_CENTS / 100 })
+  const order = await placeOrder(app, diner, kitchen.restaurant.id, [{ menuItemId: pizza.id, quantity: 1 }])
+  await setOrderState(app, order.id, state)
+  return { diner, order }
+}
+
+async function listen(orderId: number) {
+  const messages: ServerMessage[] = []
+  const stop = await app.bus.subscribe(orderChannel(orderId), (m) => messages.push(m as ServerMessage))
+  return { messages, stop }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+const shout = (user: TestUser | undefined, orderId: number, payload: unknown, key?: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderId}/chef-shouts`,
+    headers: { ...(user?.headers ?? {}), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: payload as object,
+  })
+
+const tip = (user: TestUser | undefined, orderId: number, payload: unknown, key?: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderId}/tip-chef`,
+    headers: { ...(user?.headers ?? {}), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: payload as object,
+  })
+
+const answer = (user: TestUser | undefined, upsellId: number, accepted: unknown, key?: string) =>
+  app.inject({
+    method: 'PUT',
+    url: `/api/upsells/${upsellId}/response`,
+    headers: { ...(user?.headers ?? {}), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: { accepted } as object,
+  })
+
+describe('sending a chef shout', () => {
+  it('charges the price of the shout, answers 201 with the shout and the new balance, and tells viewers', async () => {
+    const { diner, order } = await cookingOrder(10)
+    const live = await listen(order.id)
+    const res = await shout(diner, order.id, { shoutType: 'cheese' })
+    expect(res.statusCode).toBe(201)
+    const body = res.json()
+    expect(body).toMatchObject({
+      orderId: order.id,
+      userId: diner.user.id,
+      shoutType: 'cheese',
+      shoutName: 'Add Cheese!',
+      price: 2,
+      status: 'pending',
+      newBalance: 8,
+    })
+    expect(await balanceCents(app, diner.user.id)).toBe(800)
+    expect(await ledgerCents(app, diner.user.id)).toBe(800)
+    const charge = (await transactionsOf(app, diner.user.id)).find((t) => t.type === 'chef_shout')
+    expect(charge).toMatchObject({
+      amountCents: -cheese.priceCents,
+      description: `Chef shout "Add Cheese!" on order #${String(order.id).padStart(4, '0')}`,
+    })
+    await vi.waitFor(() => expect(live.messages).toHaveLength(1))
+    expect(live.messages[0]).toMatchObject({
+      type: 'chef_shout',
+      orderId: order.id,
+      shout: { id: body.id, shoutName: 'Add Cheese!', price: 2, status: 'pending' },
+    })
+    await live.stop()
+  })
+
+  it('prices the shout on the server: a price or name in the request is ignored', async () => {
+    const { diner, order } = await cookingOrder(10)
+    const res = await shout(diner, order.id, { shoutType: 'garlic', price: 0.01, shoutName: 'Free lunch' })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({ shoutName: 'Extra Garlic!', price: 0.75, newBalance: 9.25 })
+  })
+
+  it('refuses an unknown shout with 400 "Unknown chef shout"', async () => {
+    const { diner, order } = await cookingOrder(10)
+    for (const payload of [{ shoutType: 'caviar' }, {}]) {
+      const res = await shout(diner, order.id, payload)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe('Unknown chef shout')
+    }
+    expect(await balanceCents(app, diner.user.id)).toBe(1000)
+  })
+
+  it('refuses a shout before cooking has started with 409, and accepts it from progress 30', async () => {
+    const { diner, order } = await cookingOrder(10, { status: 'preparing', progress: 29 })
+    const early = await shout(diner, order.id, { shoutType: 'spicy' })
+    expect(early.statusCode).toBe(409)
+    expect(early.json().message).toBe('Chef shouts open once cooking has started')
+    expect(await balanceCents(app, diner.user.id)).toBe(1000)
+    await setOrderState(app, order.id, { status: 'preparing', progress: 30 })
+    expect((await shout(diner, order.id, { shoutType: 'spicy' })).statusCode).toBe(201)
+  })
+
+  it('refuses a shout on an order that is no longer active with 409', async () => {
+    const { diner, order } = await cookingOrder(10, { status: 'completed', progress: 100 })
+    const res = await shout(diner, order.id, { shoutType: 'spicy' })
+    expect(res.statusCode).toBe(409)
+    expect(res.json().message).toBe('This order is no longer active')
+  })
+
+  it('answers 402 when the balance is short, creating no shout and charging nothing', async () => {
+    const { diner, order } = await cookingOrder(1.99)
+    const res = await shout(diner, order.id, { shoutType: 'cheese' })
+    expect(res.statusCode).toBe(402)
+    expect(res.json()).toEqual({ message: 'Insufficient funds' })
+    expect(await balanceCents(app, diner.user.id)).toBe(199)
+    expect(await app.db.select().from(chefShouts).where(eq(chefShouts.orderId, order.id))).toHaveLength(0)
+  })
+
+  it("answers 401 to a visitor, 404 to another diner and 403 to the restaurant's owner", async () => {
+    const { order } = await cookingOrder(10)
+    const other = await createUser(app, { balance: 10 })
+    expect((await shout(undefined, order.id, { shoutType: 'spicy' })).statusCode).toBe(401)
+    const stranger = await shout(other, order.id, { shoutType: 'spicy' })
+    expect(stranger.statusCode).toBe(404)
+    expect(stranger.json().message).toBe('Order not found')
+    const chef = await shout(owner, order.id, { shoutType: 'spicy' })
+    expect(chef.statusCode).toBe(403)
+    expect(chef.json().message).toBe('Only the diner who placed this order can send chef shouts')
+    expect((await shout(other, 999_999, { shoutType: 'spicy' })).statusCode).toBe(404)
+    expect(await balanceCents(app, other.user.id)).toBe(1000)
+  })
+
+  it('sends one shout for a retried request with the same Idempotency-Key', async () => {
+    const { diner, order } = await cookingOrder(10)
+    const live = await listen(order.id)
+    const first = await shout(diner, order.id, { shoutType: 'crispy' }, 'shout-1')
+    const retry = await shout(diner, order.id, { shoutType: 'crispy' }, 'shout-1')
+    expect(retry.statusCode).toBe(201)
+    expect(retry.json()).toEqual(first.json())
+    expect(await balanceCents(app, diner.user.id)).toBe(850)
+    expect(await app.db.select().from(chefShouts).where(eq(chefShouts.orderId, order.id))).toHaveLength(1)
+    await settle()
+    expect(live.messages).toHaveLength(1)
+    await live.stop()
+  })
+
+  it('applies exactly as many of 100 concurrent shouts as the balance pays for, and never goes below zero', async () => {
+    const { diner, order } = await cookingOrder(10)
+    const startCents = await balanceCents(app, diner.user.id)
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => shout(diner, order.id, { shoutType: 'garlic' })),
+    )
+    const applied = Math.floor(startCents / garlic.priceCents)
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(applied)
+    expect(answers.filter((r) => r.statusCode === 402)).toHaveLength(100 - applied)
+    const finalCents = await balanceCents(app, diner.user.id)
+    expect(finalCents).toBe(startCents - applied * garlic.priceCents)
+    expect(finalCents).toBeGreaterThanOrEqual(0)
+    expect(await ledgerCents(app, diner.user.id)).toBe(finalCents)
+    expect(await app.db.select().from(chefShouts).where(eq(chefShouts.orderId, order.id))).toHaveLength(
+      applied,
+    )
+  })
+})
+
+describe('listing chef shouts', () => {
+  it('answers the diner and the restaurant owner the shouts of the order, newest first', async () => {
+    const { diner, order } = await cookingOrder(10)
+    const first = (await shout(diner, order.id, { shoutType: 'spicy' })).json()
+    const second = (await shout(diner, order.id, { shoutType: 'blackened' })).json()
+    for (const user of [diner, owner]) {
+      const res = await app.inject({ url: `/api/orders/${order.id}/chef-shouts`, headers: user.headers })
+      expect(res.statusCode).toBe(200)
+      expect(res.json().map((s: { id: number }) => s.id)).toEqual([second.id, first.id])
+      expect(res.json()[0]).toMatchObject({ shoutName: 'Blackened!', price: 1.5, status: 'pending' })
+    }
+  })
+
+  it('answers 401 to a visitor and 404 to another diner, but anyone may read the showcase', async () => {
+    const { order } = await cookingOrder(1)
+    const other = await createUser(app)
+    expect((await app.inject({ url: `/api/orders/${order.id}/chef-shouts` })).statusCode).toBe(401)
+    expect(
+      (await app.inject({ url: `/api/orders/${order.id}/chef-shouts`, headers: other.headers })).statusCode,
+    ).toBe(404)
+    const showcase = await showcaseOrder(app)
+    const res = await app.inject({ url: `/api/orders/${showcase.id}/chef-shouts` })
+    expect(res.statusCode).toBe(200)
+    expect(Array.isArray(res.json())).toBe(true)
+  })
+})
+
+describe('tipping the chef', () => {
+  it('charges the tip, answers the amount and the new balance, and sends chef_tip to viewers', async () => {
+    const { diner, order } = await cookingOrder(20)
+    const live = await listen(order.id)
+    const res = await tip(diner, order.id, {
+      userId: diner.user.id,
+      amount: 5,
+      message: '  Smells amazing!  ',
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ tipAmount: 5, newBalance: 15 })
+    expect(await balanceCents(app, diner.user.id)).toBe(1500)
+    expect(await ledgerCents(app, diner.user.id)).toBe(1500)
+    const charge = (await transactionsOf(app, diner.user.id)).find((t) => t.type === 'tip')
+    expect(charge).toMatchObject({ amountCents: -500, reference: `order:${order.id}` })
+    await vi.waitFor(() => expect(live.messages).toHaveLength(1))
+    const [message] = live.messages
+    expect(message).toMatchObject({
+      type: 'chef_tip',
+      orderId: order.id,
+      amount: 5,
+      message: 'Smells amazing!',
+    })
+    expect(message).not.toHaveProperty('demo')
+    expect(typeof (message as { sentAt: number }).sentAt).toBe('number')
+    await live.stop()
+  })
+
+  it('charges the signed-in diner whatever userId the body names', async () => {
+    const { diner, order } = await cookingOrder(10)
+    const other = await createUser(app, { balance: 10 })
+    const res = await tip(diner, order.id, { userId: other.user.id, amount: 2 })
+    expect(res.statusCode).toBe(200)
+    expect(await balanceCents(app, diner.user.id)).toBe(800)
+    expect(await balanceCents(app, other.user.id)).toBe(1000)
+  })
+
+  it('accepts the limits $0.50 and $100.00', async () => {
+    const { diner, order } = await cookingOrder(200)
+    expect((await tip(diner, order.id, { amount: 0.5, message: '' })).json().tipAmount).toBe(0.5)
+    expect((await tip(diner, order.id, { amount: 100, message: 'x'.repeat(100) })).json().tipAmount).toBe(100)
+  })
+
+  it.each([
+    [{ amount: 0.49 }, 'Tips are between $0.50 and $100.00'],
+    [{ amount: 100.01 }, 'Tips are between $0.50 and $100.00'],
+    [{ amount: -5 }, 'Tips are between $0.50 and $100.00'],
+    [{ amount: '5' }, 'Tips are between $0.50 and $100.00'],
+    [{}, 'Tips are between $0.50 and $100.00'],
+    [{ amount: 2.555 }, 'Amounts have at most two decimals'],
+    [{ amount: 5, message: 'x'.repeat(101) }, 'Message must be at most 100 characters'],
+  ])('refuses %o with 400 "%s" and charges nothing', async (payload, message) => {
+    const { diner, order } = await cookingOrder(10)
+    const live = await listen(order.id)
+    const res = await tip(diner, order.id, payload)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(message)
+    expect(await balanceCents(app, diner.user.id)).toBe(1000)
+    await settle()
+    expect(live.messages).toHaveLength(0)
+    await live.stop()
+  })
+
+  it('answers 402 when the balance is short, charging nothing and telling no one', async () => {
+    const { diner, order } = await cookingOrder(4.99)
+    const live = await listen(order.id)
+    const res = await tip(diner, order.id, { amount: 5 })
+    expect(res.statusCode).toBe(402)
+    expect(res.json()).toEqual({ message: 'Insufficient funds' })
+    expect(await balanceCents(app, diner.user.id)).toBe(499)
+    await settle()
+    expect(live.messages).toHaveLength(0)
+    await live.stop()
+  })
+
+  it("answers 401 to a visitor and 404 for another diner's order or one that does not exist", async () => {
+    const { order } = await cookingOrder(10)
+    const other = await createUser(app, { balance: 10 })
+    expect((await tip(undefined, order.id, { amount: 5 })).statusCode).toBe(401)
+    const stranger = await tip(other, order.id, { amount: 5 })
+    expect(stranger.statusCode).toBe(404)
+    expect(stranger.json().message).toBe('Order not found')
+    expect((await tip(other, 999_999, { amount: 5 })).statusCode).toBe(404)
+    expect(await balanceCents(app, other.user.id)).toBe(1000)
+  })
+
+  it('charges once and tells viewers once for a retried tip with the same Idempotency-Key', async () => {
+    const { diner, order } = await cookingOrder(20)
+    const live = await listen(order.id)
+    const first = await tip(diner, order.id, { amount: 3, message: 'Thanks' }, 'tip-abc')
+    const retry = await tip(diner, order.id, { amount: 3, message: 'Thanks' }, 'tip-abc')
+    expect(retry.statusCode).toBe(200)
+    expect(retry.json()).toEqual(first.json())
+    expect(await balanceCents(app, diner.user.id)).toBe(1700)
+    await settle()
+    expect(live.messages).toHaveLength(1)
+    await live.stop()
+  })
+
+  it('charges once for concurrent duplicate tips with one Idempotency-Key', async () => {
+    const { diner, order } = await cookingOrder(20)
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => tip(diner, order.id, { amount: 2 }, 'tip-burst')),
+    )
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200))
+    expect(new Set(answers.map((r) => r.body)).size).toBe(1)
+    expect(await balanceCents(app, diner.user.id)).toBe(1800)
+    expect(await ledgerCents(app, diner.user.id)).toBe(1800)
+  })
+
+  it('refuses a tip key that was used for a chef shout with 409', async () => {
+    const { diner, order } = await cookingOrder(20)
+    expect((await shout(diner, order.id, { shoutType: 'spicy' }, 'one-key')).statusCode).toBe(201)
+    const res = await tip(diner, order.id, { amount: 2 }, 'one-key')
+    expect(res.statusCode).toBe(409)
+    expect(res.json().message).toBe('This Idempotency-Key was used for a different request')
+    expect(await balanceCents(app, diner.user.id)).toBe(1900)
+  })
+})
+
+describe('a demo tip', () => {
+  it('relays chef_tip marked as a demo and moves no money', async () => {
+    const { diner, order } = await cookingOrder(10)
+    const live = await listen(order.id)
+    const service = createChefService({ db: app.db, bus: app.bus })
+    await service.demoTip({ orderId: order.id, amount: 5, message: 'Demo!' })
+    await vi.waitFor(() => expect(live.messages).toHaveLength(1))
+    expect(live.messages[0]).toMatchObject({
+      type: 'chef_tip',
+      orderId: order.id,
+      amount: 5,
+      message: 'Demo!',
+      demo: true,
+    })
+    expect(await balanceCents(app, diner.user.id)).toBe(1000)
+    expect(
+      await app.db.select().from(walletTransactions).where(eq(walletTransactions.type, 'demo_tip')),
+    ).toHaveLength(0)
+    await live.stop()
+  })
+})
+
+describe('answering an upsell', () => {
+  it('accepting charges the current menu price, appends the item to the order and tells viewers', async () => {
+    const { diner, order } = await cookingOrder(10)
+    const offer = await offerUpsell(app, order.id, garlicBread.id)
+    const live = await listen(order.id)
+    const res = await answer(diner, offer.id, true)
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body).toMatchObject({ upsellId: offer.id, accepted: true, newBalance: 5.01 })
+    expect(parseOrderItems(body.order.items)).toEqual([
+      { menuItemId: pizza.id, name: 'Margherita Pizza', quantity: 1, price: 14.5 },
+      { menuItemId: garlicBread.id, name: 'Garlic Bread', quantity: 1, price: 4.99 },
+    ])
+    expect(body.order.totalPrice).toBe((ORDER_CENTS + garlicBread.priceCents) / 100)
+
+    const [stored] = await app.db.select().from(orders).where(eq(orders.id, order.id))
+    expect(stored!.totalPriceCents).toBe(ORDER_CENTS + garlicBread.priceCents)
+    const [row] = await app.db.select().from(upsells).where(eq(upsells.id, offer.id))
+    expect(row!.accepted).toBe(true)
+    expect(row!.respondedAt).toBeInstanceOf(Date)
+    expect(await balanceCents(app, diner.user.id)).toBe(501)
+    expect(await ledgerCents(app, diner.user.id)).toBe(501)
+    const charge = (await transactionsOf(app, diner.user.id)).find((t) => t.type === 'upsell')
+    expect(charge).toMatchObject({ amountCents: -garlicBread.priceCents, reference: `upsell:${offer.id}` })
+    await vi.waitFor(() => expect(live.messages).toHaveLength(1))
+    expect(live.messages[0]).toMatchObject({
+      type: 'upsell_result',
+      orderId: order.id,
+      upsellId: offer.id,
+      accepted: true,
+    })
+    await live.stop()
+  })
+
+  it('refuses a second answer with 409 "This offer was already answered"', async () => {
+    const { diner, order } = await cookingOrder(20)
+    const offer = await offerUpsell(app, order.id, garlicBread.id)
+    expect((await answer(diner, offer.id, true)).statusCode).toBe(200)
+    for (const accepted of [true, false]) {
+      const again = await answer(diner, offer.id, accepted)
+      expect(again.statusCode).toBe(409)
+      expect(again.json().message).toBe('This offer was already answered')
+    }
+    expect(await balanceCents(app, diner.user.id)).toBe(2000 - garlicBread.priceCents)
+  })
+
+  it('declining records the answer and moves no money', async () => {
+    const { diner, order } = await cookingOrder(10)
+    const offer = await offerUpsell(app, order.id, salad.id)
+    const res = await answer(diner, offer.id, false)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ upsellId: offer.id, accepted: false })
+    const [row] = await app.db.select().from(upsells).where(eq(upsells.id, offer.id))
+    expect(row!.accepted).toBe(false)
+    expect(row!.respondedAt).toBeInstanceOf(Date)
+    expect(await balanceCents(app, diner.user.id)).toBe(1000)
+    const [stored] = await app.db.select().from(orders).where(eq(orders.id, order.id))
+    expect(stored!.totalPriceCents).toBe(ORDER_CENTS)
+    expect((await answer(diner, offer.id, true)).statusCode).toBe(409)
+  })
+
+  it('answers 402 when the balance is short and leaves the offer open', async () => {
+    const { diner, order } = await cookingOrder(4.98)
+    const offer = await offerUpsell(app, order.id, garlicBread.id)
+    const res = await answer(diner, offer.id, true)
+    expect(res.statusCode).toBe(402)
+    expect(res.json()).toEqual({ message: 'Insufficient funds' })
+    const [row] = await app.db.select().from(upsells).where(eq(upsells.id, offer.id))
+    expect(row!.respondedAt).toBeNull()
+    const [stored] = await app.db.select().from(orders).where(eq(orders.id, order.id))
+    expect(parseOrderItems(JSON.stringify(stored!.items))).toHaveLength(1)
+    expect((await answer(diner, offer.id, false)).statusCode).toBe(200)
+  })
+
+  it('refuses an answer once the order is no longer active with 409', async () => {
+    const { diner, order } = await cookingOrder(10)
+    const offer = await offerUpsell(app, order.id, garlicBread.id)
+    await setOrderState(app, order.id, { status: 'completed', progress: 100 })
+    const res = await answer(diner, offer.id, true)
+    expect(res.statusCode).toBe(409)
+    expect(res.json().message).toBe('This order is no longer active')
+  })
+
+  it("answers 404 for an offer not yet shown, a missing one, or another diner's, 403 to the owner and 401 to a visitor", async () => {
+    const { diner, order } = await cookingOrder(10)
+    const hidden = await offerUpsell(app, order.id, garlicBread.id, false)
+    const notShown = await answer(diner, hidden.id, true)
+    expect(notShown.statusCode).toBe(404)
+    expect(notShown.json().message).toBe('Offer not found')
+    expect((await answer(diner, 999_999, true)).statusCode).toBe(404)
+    await app.db.update(upsells).set({ shown: true }).where(eq(upsells.id, hidden.id))
+    const other = await createUser(app, { balance: 10 })
+    expect((await answer(other, hidden.id, true)).statusCode).toBe(404)
+    expect((await answer(owner, hidden.id, true)).statusCode).toBe(403)
+    expect((await answer(undefined, hidden.id, true)).statusCode).toBe(401)
+    expect((await answer(diner, hidden.id, 'yes')).statusCode).toBe(400)
+    const [row] = await app.db
+      .select()
+      .from(upsells)
+      .where(and(eq(upsells.id, hidden.id)))
+    expect(row!.respondedAt).toBeNull()
+    expect(await balanceCents(app, diner.user.id)).toBe(1000)
+  })
+
+  it('charges once when the same offer is accepted many times at once', async () => {
+    const { diner, order } = await cookingOrder(50)
+    const offer = await offerUpsell(app, order.id, garlicBread.id)
+    const answers = await Promise.all(Array.from({ length: 10 }, () => answer(diner, offer.id, true)))
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1)
+    expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(9)
+    expect(await balanceCents(app, diner.user.id)).toBe(5000 - garlicBread.priceCents)
+    expect(await ledgerCents(app, diner.user.id)).toBe(5000 - garlicBread.priceCents)
+  })
+
+  it('answers a retried acceptance with the same Idempotency-Key with the first answer', async () => {
+    const { diner, order } = await cookingOrder(10)
+    const offer = await offerUpsell(app, order.id, garlicBread.id)
+    const first = await answer(diner, offer.id, true, 'upsell-yes')
+    const retry = await answer(diner, offer.id, true, 'upsell-yes')
+    expect(retry.statusCode).toBe(200)
+    expect(retry.json()).toEqual(first.json())
+    expect(await balanceCents(app, diner.user.id)).toBe(1000 - garlicBread.priceCents)
+  })
+})
