@@ -32,10 +32,12 @@ export async function buildTestApp(options: { config?: TestConfigOverrides; bus?
   const app = await buildApp({ config: testConfig(options.config), database, bus: options.bus, logger: false })
   await app.ready()
   let closed = false
+  // Kept before `close` is replaced below, which would otherwise call itself.
+  const closeApp = app.close.bind(app)
   const close = async () => {
     if (closed) return
     closed = true
-    await app.close()
+    await closeApp()
     await database.close()
   }
   afterAll(close)
