@@ -1,0 +1,37 @@
+import { defineError } from '../errors'
+
+export const cameraNotFound = defineError({
+  code: 'camera.not_found',
+  status: 404,
+  message: 'Camera not found',
+})
+
+export const cameraNotStreamedHere = defineError({
+  code: 'camera.external_stream',
+  status: 404,
+  message: "This camera's video is served by the restaurant, not by Clearplate",
+})
+
+export const segmentNotFound = defineError({
+  code: 'camera.segment_not_found',
+  status: 404,
+  message: 'Video segment not found',
+})
+
+export const liveVideoUnavailable = defineError({
+  code: 'camera.unavailable',
+  status: 503,
+  message: 'Live camera video is unavailable right now',
+})
+
+export const cameraStarting = defineError({
+  code: 'camera.starting',
+  status: 503,
+  message: 'Camera stream is starting, try again shortly',
+})
+
+export const tooManyCameraStreams = defineError({
+  code: 'camera.too_many_streams',
+  status: 503,
+  message: 'Too many camera streams are running, try again shortly',
+})

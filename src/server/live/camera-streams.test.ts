@@ -1,0 +1,227 @@
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { cameras, restaurants } from '../db/schema'
+import { buildTestApp, type TestApp } from '../testing/build-test-app'
+
+const IDLE_MS = 1500
+
+const app = await buildTestApp({ config: { cameras: { enabled: true, idleMs: IDLE_MS, maxEncoders: 1 } } })
+const turnedOff = await buildTestApp({ config: { cameras: { enabled: false } } })
+const withoutFfmpeg = await buildTestApp({
+  config: { cameras: { enabled: true, ffmpegPath: '/nonexistent/bin/ffmpeg' } },
+})
+const origin = await app.listen({ port: 0, host: '127.0.0.1' })
+
+const camerasOf = new Map<TestApp, Awaited<ReturnType<typeof addCameras>>>()
+for (const each of [app, turnedOff, withoutFfmpeg]) camerasOf.set(each, await addCameras(each))
+const { grill, pastry, external, retired } = camerasOf.get(app)!
+
+async function addCameras(target: TestApp) {
+  const [restaurant] = await target.db
+    .insert(restaurants)
+    .values({
+      name: "Nonna's Camera Kitchen",
+      description: 'A kitchen with cameras',
+      cuisine: 'Italian',
+      address: '1 Test Street',
+      priceRange: '$$',
+      isLive: true,
+    })
+    .returning()
+  const add = async (name: string, values: { isDemo: boolean; isActive?: boolean; streamUrl?: string }) => {
+    const [row] = await target.db
+      .insert(cameras)
+      .values({
+        restaurantId: restaurant!.id,
+        name,
+        position: 'main',
+        streamUrl: values.streamUrl ?? 'pending',
+        ...values,
+      })
+      .returning()
+    return row!
+  }
+  return {
+    grill: await add('Grill Station', { isDemo: true }),
+    pastry: await add('Pastry Bench', { isDemo: true }),
+    external: await add('Rooftop Smoker', {
+      isDemo: false,
+      streamUrl: 'https://cameras.example.com/smoker.m3u8',
+    }),
+    retired: await add('Old Fryer', { isDemo: true, isActive: false }),
+  }
+}
+
+interface Playlist {
+  sequence: number
+  targetDuration: number
+  segments: string[]
+}
+
+function parsePlaylist(text: string): Playlist {
+  const lines = text.trim().split('\n')
+  const value = (tag: string) => Number(lines.find((l) => l.startsWith(`${tag}:`))?.split(':')[1])
+  return {
+    sequence: value('#EXT-X-MEDIA-SEQUENCE'),
+    targetDuration: value('#EXT-X-TARGETDURATION'),
+    segments: lines.filter((l) => l && !l.startsWith('#')),
+  }
+}
+
+async function getPlaylist(cameraId: number) {
+  const res = await fetch(`${origin}/live/${cameraId}/index.m3u8`)
+  return { res, text: await res.text() }
+}
+
+/** ffmpeg processes started by this test process, with the folder each one writes into. */
+function encoderProcesses(): { pid: number; dir: string }[] {
+  const found: { pid: number; dir: string }[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (name === 'ffmpeg' && parent === process.pid)
+        found.push({ pid: Number(entry), dir: readlinkSync(`/proc/${entry}/cwd`) })
+    } catch {}
+  }
+  return found
+}
+
+async function waitFor<T>(
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs: number,
+): Promise<T | undefined> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const result = await check()
+    if (result !== undefined) return result
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return undefined
+}
+
+describe('live video of demo cameras', () => {
+  it('serves a live H.264 playlist for a demo camera whose segment list keeps moving on', async () => {
+    const first = await getPlaylist(grill.id)
+    expect(first.res.status).toBe(200)
+    expect(first.res.headers.get('content-type')).toMatch(/^application\/vnd\.apple\.mpegurl/)
+    expect(first.res.headers.get('cache-control')).toBe('no-cache')
+    expect(first.text.startsWith('#EXTM3U\n')).toBe(true)
+    expect(first.text).not.toContain('#EXT-X-ENDLIST')
+    const before = parsePlaylist(first.text)
+    expect(before.targetDuration).toBeGreaterThanOrEqual(1)
+    expect(before.targetDuration).toBeLessThanOrEqual(2)
+    expect(before.segments.length).toBeGreaterThan(0)
+    for (const segment of before.segments) expect(segment).toMatch(/^seg-\d+\.ts$/)
+
+    const later = await waitFor(async () => {
+      const next = parsePlaylist((await getPlaylist(grill.id)).text)
+      return next.segments.at(-1) !== before.segments.at(-1) ? next : undefined
+    }, 8000)
+    expect(later).toBeDefined()
+    expect(later!.sequence + later!.segments.length).toBeGreaterThan(before.sequence + before.segments.length)
+    expect(later!.sequence).toBeGreaterThanOrEqual(before.sequence)
+
+    const segment = await fetch(`${origin}/live/${grill.id}/${later!.segments.at(-1)}`)
+    expect(segment.status).toBe(200)
+    expect(segment.headers.get('content-type')).toBe('video/mp2t')
+    expect(segment.headers.get('cache-control')).toMatch(/max-age=60/)
+    const bytes = new Uint8Array(await segment.arrayBuffer())
+    expect(bytes.length).toBeGreaterThan(5000)
+    // MPEG-TS: 188-byte packets, each starting with the sync byte 0x47.
+    expect([bytes[0], bytes[188], bytes[376]]).toEqual([0x47, 0x47, 0x47])
+
+    const running = encoderProcesses()
+    expect(running).toHaveLength(1)
+    expect(existsSync(running[0]!.dir)).toBe(true)
+    expect(running[0]!.dir.startsWith(process.cwd())).toBe(false)
+  })
+
+  it('answers 404 for unknown, retired and externally streamed cameras', async () => {
+    for (const url of [
+      '/live/987654/index.m3u8',
+      '/live/abc/index.m3u8',
+      '/live/0/index.m3u8',
+      `/live/${retired.id}/index.m3u8`,
+    ]) {
+      const res = await fetch(`${origin}${url}`)
+      expect(res.status, url).toBe(404)
+      expect((await res.json()).message, url).toBe('Camera not found')
+    }
+    const res = await fetch(`${origin}/live/${external.id}/index.m3u8`)
+    expect(res.status).toBe(404)
+    expect((await res.json()).message).toMatch(/served by the restaurant/)
+  })
+
+  it('serves only segment files, and only of a running camera', async () => {
+    expect((await getPlaylist(grill.id)).res.status).toBe(200)
+    const names = [
+      'camera.txt',
+      'index.m3u8.tmp',
+      'seg-1.mp4',
+      'seg-.ts',
+      'seg-12.ts.bak',
+      '..%2F..%2F..%2Fpackage.json',
+      '%2Fetc%2Fpasswd',
+      'seg-1%2F..%2Fcamera.txt',
+      'seg-1.ts',
+    ]
+    for (const name of names) {
+      const res = await fetch(`${origin}/live/${grill.id}/${name}`)
+      expect(res.status, name).toBe(404)
+      expect((await res.json()).message, name).toBe('Video segment not found')
+    }
+    const listed = parsePlaylist((await getPlaylist(grill.id)).text).segments[0]!
+    expect((await fetch(`${origin}/live/${grill.id}/${listed}`)).status).toBe(200)
+    expect((await fetch(`${origin}/live/${pastry.id}/${listed}`)).status).toBe(404)
+  })
+
+  it('refuses to start more encoders than allowed with a 503 to retry', async () => {
+    expect((await getPlaylist(grill.id)).res.status).toBe(200)
+    const { res, text } = await getPlaylist(pastry.id)
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('2')
+    expect(JSON.parse(text).message).toBe('Too many camera streams are running, try again shortly')
+    expect(encoderProcesses()).toHaveLength(1)
+  })
+
+  it('stops an encoder nobody watches, removes its folder, and starts afresh on the next request', async () => {
+    const { text } = await getPlaylist(grill.id)
+    const old = parsePlaylist(text)
+    const [encoder] = encoderProcesses()
+    expect(encoder).toBeDefined()
+
+    const stopped = await waitFor(() => (encoderProcesses().length === 0 ? true : undefined), IDLE_MS + 5000)
+    expect(stopped).toBe(true)
+    expect(existsSync(encoder!.dir)).toBe(false)
+    expect((await fetch(`${origin}/live/${grill.id}/${old.segments.at(-1)}`)).status).toBe(404)
+
+    // The freed slot can go to another camera.
+    const { res, text: fresh } = await getPlaylist(pastry.id)
+    expect(res.status).toBe(200)
+    expect(parsePlaylist(fresh).segments.length).toBeGreaterThan(0)
+    expect(encoderProcesses()).toHaveLength(1)
+  })
+
+  it('answers 503 with a message when cameras are turned off or ffmpeg is missing', async () => {
+    for (const target of [turnedOff, withoutFfmpeg]) {
+      const camera = camerasOf.get(target)!.grill
+      const res = await target.inject({ url: `/live/${camera.id}/index.m3u8` })
+      expect(res.statusCode).toBe(503)
+      expect(res.json()).toEqual({ message: 'Live camera video is unavailable right now' })
+      const missing = await target.inject({ url: '/live/987654/index.m3u8' })
+      expect(missing.statusCode).toBe(404)
+    }
+  })
+
+  it('stops every encoder when the app closes', async () => {
+    expect((await getPlaylist(pastry.id)).res.status).toBe(200)
+    expect(encoderProcesses().length).toBeGreaterThan(0)
+    const dirs = encoderProcesses().map((p) => p.dir)
+    await app.close()
+    expect(encoderProcesses()).toHaveLength(0)
+    for (const dir of dirs) expect(existsSync(dir)).toBe(false)
+  })
+})

@@ -1,0 +1,673 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { accessSync, constants, type Dirent, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyBaseLogger } from 'fastify'
+import {
+  cameraStarting,
+  liveVideoUnavailable,
+  segmentNotFound,
+  tooManyCameraStreams,
+} from './camera-streams.errors'
+
+/**
+ * Live test pictures for demo cameras: one ffmpeg per watched camera writes a live HLS stream
+ * (H.264 in MPEG-TS segments) into a temporary folder, started by the first playlist request and
+ * stopped once nobody has asked for the playlist or its segments for a while.
+ */
+
+export const PICTURE = { width: 640, height: 360, fps: 20, segmentSeconds: 2, listSize: 6 } as const
+export const SEGMENT_NAME = /^seg-\d{1,15}\.ts$/
+export const PLAYLIST_CONTENT_TYPE = 'application/vnd.apple.mpegurl'
+export const SEGMENT_CONTENT_TYPE = 'video/mp2t'
+
+const PLAYLIST = 'index.m3u8'
+const SETPRIV = '/usr/bin/setpriv'
+const KILL_GRACE_MS = 3000
+const FOLDER_PREFIX = 'clearplate-live-'
+
+export interface CameraLabel {
+  id: number
+  name: string
+  restaurantName: string
+}
+
+export interface CameraStreamsOptions {
+  enabled: boolean
+  /** An ffmpeg binary; the one shipped by @ffmpeg-installer/ffmpeg when unset. */
+  ffmpegPath: string | undefined
+  /** An encoder nobody has asked for a playlist or segment for this long is stopped. */
+  idleMs: number
+  maxEncoders: number
+  /** How long the first playlist request waits for the encoder's first segment. */
+  startTimeoutMs?: number
+  log: FastifyBaseLogger
+}
+
+export type CameraStreams = ReturnType<typeof createCameraStreams>
+
+interface Encoder {
+  camera: CameraLabel
+  dir: string
+  child: ChildProcess | undefined
+  lastRequestAt: number
+  waiting: number
+  stopping: boolean
+  everReady: boolean
+  ready: Promise<boolean>
+  exited: Promise<void>
+  stderr: string
+}
+
+export function createCameraStreams(options: CameraStreamsOptions) {
+  const { log, idleMs, maxEncoders } = options
+  const startTimeoutMs = options.startTimeoutMs ?? 8000
+  const encoders = new Map<number, Encoder>()
+  let unavailableReason: string | undefined
+  let launcher: Promise<Launcher | undefined> | undefined
+  let root: string | undefined
+  let sweeper: NodeJS.Timeout | undefined
+  let launches = 0
+  let closed = false
+  let warnedAboutFonts = false
+
+  function markUnavailable(reason: string, level: 'info' | 'warn' = 'warn') {
+    if (unavailableReason) return
+    unavailableReason = reason
+    log[level](`Live camera video is unavailable: ${reason}`)
+  }
+
+  const ffmpegPath = options.enabled ? resolveFfmpegPath(options.ffmpegPath) : undefined
+  if (!options.enabled) markUnavailable('turned off by CAMERAS_ENABLED=false', 'info')
+  else if (typeof ffmpegPath === 'object') markUnavailable(ffmpegPath.problem)
+
+  /** Finds out once whether ffmpeg runs, and whether it can be tied to this process's life. */
+  function getLauncher(): Promise<Launcher | undefined> {
+    launcher ??= (async () => {
+      if (unavailableReason || typeof ffmpegPath !== 'string') return undefined
+      const found = await probeLauncher(ffmpegPath)
+      if ('problem' in found) {
+        markUnavailable(found.problem)
+        return undefined
+      }
+      return found
+    })()
+    return launcher
+  }
+
+  function rootDir(): string {
+    if (!root) {
+      const registry = processRegistry()
+      if (!registry.sweptStaleFolders) {
+        registry.sweptStaleFolders = true
+        removeStaleFolders()
+      }
+      root = mkdtempSync(join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`))
+      registry.roots.add(root)
+    }
+    return root
+  }
+
+  function forget(encoder: Encoder) {
+    if (encoders.get(encoder.camera.id) === encoder) encoders.delete(encoder.camera.id)
+  }
+
+  function start(camera: CameraLabel, launch: Launcher): Encoder {
+    let markExited!: () => void
+    const encoder: Encoder = {
+      camera,
+      dir: join(rootDir(), `camera-${camera.id}-${++launches}`),
+      child: undefined,
+      lastRequestAt: Date.now(),
+      waiting: 0,
+      stopping: false,
+      everReady: false,
+      ready: Promise.resolve(false),
+      exited: new Promise<void>((resolve) => {
+        markExited = resolve
+      }),
+      stderr: '',
+    }
+    encoders.set(camera.id, encoder)
+    encoder.ready = run(encoder, launch, markExited)
+    sweeper ??= setInterval(sweep, Math.max(100, Math.min(1000, idleMs / 3)))
+    sweeper.unref()
+    return encoder
+  }
+
+  async function run(encoder: Encoder, launch: Launcher, markExited: () => void): Promise<boolean> {
+    const fonts = findFonts()
+    if (!fonts && !warnedAboutFonts) {
+      warnedAboutFonts = true
+      log.warn('Camera pictures are drawn without captions: no font file was found')
+    }
+    try {
+      await mkdir(encoder.dir, { recursive: true })
+      await Promise.all([
+        writeFile(join(encoder.dir, 'camera.txt'), encoder.camera.name),
+        writeFile(join(encoder.dir, 'restaurant.txt'), encoder.camera.restaurantName),
+        writeFile(join(encoder.dir, 'clock.txt'), '%{localtime:%F %T}'),
+      ])
+    } catch (error) {
+      log.error({ err: error, cameraId: encoder.camera.id }, 'could not prepare the camera stream folder')
+      forget(encoder)
+      markExited()
+      return false
+    }
+    if (encoder.stopping) {
+      await rm(encoder.dir, { recursive: true, force: true })
+      markExited()
+      return false
+    }
+
+    const args = encoderArgs(pictureFilterGraph(fonts))
+    const child = launch.withParentDeathSignal
+      ? spawn(SETPRIV, ['--pdeathsig', 'KILL', '--', launch.ffmpegPath, ...args], spawnOptions(encoder.dir))
+      : spawn(launch.ffmpegPath, args, spawnOptions(encoder.dir))
+    encoder.child = child
+    processRegistry().children.add(child)
+    child.stderr?.setEncoding('utf8')
+    child.stderr?.on('data', (chunk: string) => {
+      encoder.stderr = (encoder.stderr + chunk).slice(-4000)
+    })
+    let gone = false
+    const onGone = (description: string) => {
+      if (gone) return
+      gone = true
+      processRegistry().children.delete(child)
+      forget(encoder)
+      void rm(encoder.dir, { recursive: true, force: true }).finally(markExited)
+      if (encoder.stopping) return
+      const detail = lastMeaningfulLine(encoder.stderr)
+      const reason = `ffmpeg ${description}${detail ? `: ${detail}` : ''}`
+      if (!encoder.everReady) markUnavailable(reason)
+      else log.error({ cameraId: encoder.camera.id }, `camera stream stopped unexpectedly: ${reason}`)
+    }
+    child.once('error', (error) => onGone(`could not start (${error.message})`))
+    child.once('close', (code, signal) =>
+      onGone(signal ? `was stopped by ${signal}` : `exited with code ${code}`),
+    )
+
+    const playlist = join(encoder.dir, PLAYLIST)
+    while (!gone && !encoder.stopping) {
+      if (await exists(playlist)) {
+        encoder.everReady = true
+        return true
+      }
+      await sleep(100)
+    }
+    return false
+  }
+
+  function sweep() {
+    const now = Date.now()
+    for (const encoder of encoders.values()) {
+      if (encoder.waiting === 0 && now - encoder.lastRequestAt > idleMs) void stop(encoder)
+    }
+    if (encoders.size === 0 && sweeper) {
+      clearInterval(sweeper)
+      sweeper = undefined
+    }
+  }
+
+  async function stop(encoder: Encoder): Promise<void> {
+    if (!encoder.stopping) {
+      encoder.stopping = true
+      forget(encoder)
+      encoder.child?.kill('SIGTERM')
+      const force = setTimeout(() => encoder.child?.kill('SIGKILL'), KILL_GRACE_MS)
+      force.unref()
+      void encoder.exited.finally(() => clearTimeout(force))
+    }
+    await encoder.exited
+  }
+
+  return {
+    get unavailableReason() {
+      return unavailableReason
+    },
+
+    /** Cameras whose encoder is running or starting. */
+    runningCameraIds(): number[] {
+      return [...encoders.keys()]
+    },
+
+    /** The camera's live playlist, starting its encoder when nobody is watching it yet. */
+    async playlist(camera: CameraLabel): Promise<string> {
+      if (closed) throw liveVideoUnavailable()
+      const launch = await getLauncher()
+      if (!launch || closed) throw liveVideoUnavailable()
+      let encoder = encoders.get(camera.id)
+      if (!encoder) {
+        if (encoders.size >= maxEncoders) throw tooManyCameraStreams()
+        encoder = start(camera, launch)
+      }
+      encoder.lastRequestAt = Date.now()
+      encoder.waiting++
+      try {
+        const ready = await withTimeout(encoder.ready, startTimeoutMs)
+        if (ready === 'timeout') throw cameraStarting()
+        if (!ready) throw unavailableReason ? liveVideoUnavailable() : cameraStarting()
+        const text = await readPlaylist(join(encoder.dir, PLAYLIST))
+        if (!text) throw cameraStarting()
+        return text
+      } finally {
+        encoder.waiting--
+        encoder.lastRequestAt = Date.now()
+      }
+    },
+
+    /** A segment of a running camera's stream; segments never start an encoder. */
+    async segment(cameraId: number, name: string): Promise<Buffer> {
+      const encoder = encoders.get(cameraId)
+      if (!encoder || !SEGMENT_NAME.test(name)) throw segmentNotFound()
+      encoder.lastRequestAt = Date.now()
+      const data = await readFile(join(encoder.dir, name)).catch(() => undefined)
+      if (!data || data.length === 0) throw segmentNotFound()
+      return data
+    },
+
+    /** Stops every encoder and removes their folders. */
+    async close(): Promise<void> {
+      closed = true
+      if (sweeper) clearInterval(sweeper)
+      sweeper = undefined
+      await Promise.all([...encoders.values()].map(stop))
+      if (root) {
+        await rm(root, { recursive: true, force: true })
+        processRegistry().roots.delete(root)
+        root = undefined
+      }
+    },
+  }
+}
+
+/** The encoder's command line after the input graph: H.264 in 2 s MPEG-TS segments, a key frame per segment. */
+export function encoderArgs(graph: string): string[] {
+  const gop = String(PICTURE.fps * PICTURE.segmentSeconds)
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-re',
+    '-f',
+    'lavfi',
+    '-i',
+    graph,
+    '-an',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-tune',
+    'zerolatency',
+    '-profile:v',
+    'main',
+    '-pix_fmt',
+    'yuv420p',
+    '-crf',
+    '26',
+    '-maxrate',
+    '900k',
+    '-bufsize',
+    '1800k',
+    '-g',
+    gop,
+    '-keyint_min',
+    gop,
+    '-sc_threshold',
+    '0',
+    '-threads',
+    '1',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(PICTURE.segmentSeconds),
+    '-hls_list_size',
+    String(PICTURE.listSize),
+    '-hls_flags',
+    'delete_segments+independent_segments',
+    // Sequence numbers start from the clock, so a restarted encoder never reuses a segment name.
+    '-hls_start_number_source',
+    'epoch',
+    '-hls_segment_filename',
+    'seg-%d.ts',
+    PLAYLIST,
+  ]
+}
+
+export interface Fonts {
+  bold: string
+  regular: string
+  mono: string
+}
+
+/**
+ * A kitchen pass at dusk: a warm, slowly breathing gradient, a counter with three pans and
+ * steam rising from them, the camera and restaurant names, a blinking LIVE mark and a clock.
+ * Captions need a font file; without one the picture keeps a moving puff and drops the text.
+ * Caption texts are read from files in the encoder's working folder, so names need no escaping.
+ */
+export function pictureFilterGraph(fonts: Fonts | undefined): string {
+  const { width, height, fps } = PICTURE
+  const background = [
+    `nullsrc=s=32x18:r=${fps}`,
+    'format=gbrp',
+    filter('geq', {
+      r: 'clip(95+110*Y/H+18*sin(T*0.8+X/5),0,255)',
+      g: 'clip(45+70*Y/H+8*sin(T*0.6+X/7),0,255)',
+      b: 'clip(25+20*Y/H,0,255)',
+    }),
+    `scale=${width}:${height}:flags=bicubic`,
+    'format=yuv420p',
+    box(0, 266, width, 94, '0x2e2119'),
+    box(0, 266, width, 3, '0x8a6a50'),
+    ...[70, 260, 450].flatMap((x) => [
+      box(x, 240, 120, 22, '0x1d1d1f'),
+      box(x + 120, 244, 56, 7, '0x1d1d1f'),
+      box(x + 4, 262, 112, 4, '0xff7a1a'),
+    ]),
+  ]
+  if (!fonts) {
+    return `${background.join(',')}[kitchen];color=c=0xf5ede4:s=14x14:r=${fps}[puff];[kitchen][puff]${filter(
+      'overlay',
+      {
+        x: '300+200*sin(t*0.9)',
+        y: '150+30*sin(t*1.7)',
+        eval: 'frame',
+      },
+    )}`
+  }
+  const steam = [
+    [115, 0, 0, 26, 10],
+    [130, 1, 75, 20, 8],
+    [305, 2, 40, 24, 12],
+    [320, 3, 115, 18, 9],
+    [495, 4, 20, 26, 10],
+    [510, 5, 95, 20, 8],
+  ].map(([x, phase, offset, size, sway]) =>
+    filter('drawtext', {
+      fontfile: fonts.regular,
+      text: '●',
+      fontsize: size!,
+      fontcolor: '0xf5ede4',
+      x: `${x}+${sway}*sin(t*1.3+${phase})`,
+      y: `238-mod(t*34+${offset},150)`,
+      alpha: `0.7*(1-mod(t*34+${offset},150)/150)`,
+    }),
+  )
+  const captions = [
+    box(0, 0, width, 78, 'black@0.5'),
+    box(0, height - 44, width, 44, 'black@0.55'),
+    filter('drawtext', {
+      fontfile: fonts.bold,
+      textfile: 'camera.txt',
+      expansion: 'none',
+      fontsize: 28,
+      fontcolor: 'white',
+      x: 20,
+      y: 12,
+    }),
+    filter('drawtext', {
+      fontfile: fonts.regular,
+      textfile: 'restaurant.txt',
+      expansion: 'none',
+      fontsize: 18,
+      fontcolor: '0xffd8a8',
+      x: 20,
+      y: 48,
+    }),
+    filter('drawtext', {
+      fontfile: fonts.bold,
+      text: '● LIVE',
+      fontsize: 18,
+      fontcolor: '0xff4d4d',
+      x: 'w-tw-20',
+      y: 16,
+      alpha: 'if(lt(mod(t,1.2),0.8),1,0.35)',
+    }),
+    filter('drawtext', {
+      fontfile: fonts.mono,
+      textfile: 'clock.txt',
+      fontsize: 18,
+      fontcolor: 'white',
+      x: 20,
+      y: 'h-32',
+    }),
+    filter('drawtext', {
+      fontfile: fonts.bold,
+      text: 'Clearplate',
+      fontsize: 16,
+      fontcolor: 'white@0.8',
+      x: 'w-tw-20',
+      y: 'h-31',
+    }),
+  ]
+  return [...background, ...steam, ...captions].join(',')
+}
+
+function box(x: number, y: number, w: number, h: number, color: string) {
+  return filter('drawbox', { x, y, w, h, color, t: 'fill' })
+}
+
+function filter(name: string, options: Record<string, string | number>) {
+  const args = Object.entries(options).map(([key, value]) => `${key}=${escapeFilterValue(String(value))}`)
+  return `${name}=${args.join(':')}`
+}
+
+/** Escapes a value for both levels of ffmpeg's filtergraph syntax: the option list, then the graph. */
+export function escapeFilterValue(value: string): string {
+  const optionLevel = value.replace(/[\\':]/g, '\\$&')
+  return optionLevel.replace(/[\\'[\],;]/g, '\\$&')
+}
+
+type Resolved = string | { problem: string }
+
+function resolveFfmpegPath(configured: string | undefined): Resolved {
+  let path = configured
+  if (!path) {
+    try {
+      const require = createRequire(import.meta.url)
+      path = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path
+    } catch (error) {
+      return {
+        problem: `no ffmpeg binary is installed (${error instanceof Error ? error.message : String(error)})`,
+      }
+    }
+  }
+  try {
+    accessSync(path, constants.X_OK)
+  } catch {
+    return { problem: `ffmpeg was not found or is not executable at ${path}` }
+  }
+  return path
+}
+
+interface Launcher {
+  ffmpegPath: string
+  /** ffmpeg is started through setpriv so that it dies with this process even when it is killed. */
+  withParentDeathSignal: boolean
+}
+
+async function probeLauncher(ffmpegPath: string): Promise<Launcher | { problem: string }> {
+  if (process.platform === 'linux' && existsSync(SETPRIV)) {
+    const wrapped = await runVersion(SETPRIV, [
+      '--pdeathsig',
+      'KILL',
+      '--',
+      ffmpegPath,
+      '-hide_banner',
+      '-version',
+    ])
+    if (wrapped.ok) return { ffmpegPath, withParentDeathSignal: true }
+  }
+  const plain = await runVersion(ffmpegPath, ['-hide_banner', '-version'])
+  if (plain.ok) return { ffmpegPath, withParentDeathSignal: false }
+  return { problem: `ffmpeg at ${ffmpegPath} does not run (${plain.output || 'no output'})` }
+}
+
+function runVersion(command: string, args: string[]): Promise<{ ok: boolean; output: string }> {
+  return new Promise((resolve) => {
+    execFile(command, args, { timeout: 10_000 }, (error, stdout, stderr) => {
+      const ok = !error && stdout.startsWith('ffmpeg version')
+      resolve({ ok, output: (error?.message ?? String(stderr)).trim().split('\n')[0] ?? '' })
+    })
+  })
+}
+
+let fontsSearched = false
+let foundFonts: Fonts | undefined
+
+/** Looks for common sans and monospace fonts once; any font at all beats none. */
+export function findFonts(): Fonts | undefined {
+  if (fontsSearched) return foundFonts
+  fontsSearched = true
+  const files = new Map<string, string>()
+  for (const dir of [
+    '/usr/share/fonts',
+    '/usr/local/share/fonts',
+    '/Library/Fonts',
+    '/System/Library/Fonts/Supplemental',
+  ]) {
+    collectFonts(dir, files, 4)
+  }
+  const pick = (names: string[]) => names.map((n) => files.get(n.toLowerCase())).find(Boolean)
+  const any = files.values().next().value
+  const regular =
+    pick([
+      'DejaVuSans.ttf',
+      'LiberationSans-Regular.ttf',
+      'FreeSans.ttf',
+      'NotoSans-Regular.ttf',
+      'Arial.ttf',
+    ]) ?? any
+  if (!regular) return undefined
+  const bold =
+    pick([
+      'DejaVuSans-Bold.ttf',
+      'LiberationSans-Bold.ttf',
+      'FreeSansBold.ttf',
+      'NotoSans-Bold.ttf',
+      'Arial Bold.ttf',
+    ]) ?? regular
+  const mono =
+    pick(['DejaVuSansMono-Bold.ttf', 'DejaVuSansMono.ttf', 'LiberationMono-Bold.ttf', 'FreeMonoBold.ttf']) ??
+    bold
+  foundFonts = { regular, bold, mono }
+  return foundFonts
+}
+
+function collectFonts(dir: string, files: Map<string, string>, depth: number) {
+  if (depth < 0) return
+  let entries: Dirent[]
+  try {
+    entries = readdirSync(dir, { withFileTypes: true })
+  } catch {
+    return
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) collectFonts(path, files, depth - 1)
+    else if (/\.(ttf|otf)$/i.test(entry.name) && !files.has(entry.name.toLowerCase()))
+      files.set(entry.name.toLowerCase(), path)
+  }
+}
+
+interface ProcessRegistry {
+  children: Set<ChildProcess>
+  roots: Set<string>
+  sweptStaleFolders: boolean
+}
+
+/**
+ * Encoders and folders of every app in this process, killed and removed if the process exits
+ * without closing its apps. Kept on globalThis so that one exit listener serves every copy of
+ * this module (test runners load a fresh copy per file).
+ */
+function processRegistry(): ProcessRegistry {
+  const key = Symbol.for('clearplate.camera-encoders')
+  const holder = globalThis as typeof globalThis & { [key: symbol]: ProcessRegistry | undefined }
+  let registry = holder[key]
+  if (!registry) {
+    const created: ProcessRegistry = { children: new Set(), roots: new Set(), sweptStaleFolders: false }
+    process.on('exit', () => {
+      for (const child of created.children) child.kill('SIGKILL')
+      for (const root of created.roots) rmSync(root, { recursive: true, force: true })
+    })
+    holder[key] = created
+    registry = created
+  }
+  return registry
+}
+
+/** Removes stream folders left behind by processes that were killed before they could clean up. */
+function removeStaleFolders() {
+  let names: string[]
+  try {
+    names = readdirSync(tmpdir())
+  } catch {
+    return
+  }
+  for (const name of names) {
+    const owner = Number(/^clearplate-live-(\d+)-/.exec(name)?.[1])
+    if (owner && owner !== process.pid && !isAlive(owner))
+      rmSync(join(tmpdir(), name), { recursive: true, force: true })
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+function spawnOptions(cwd: string) {
+  return { cwd, stdio: ['ignore', 'ignore', 'pipe'] as ['ignore', 'ignore', 'pipe'] }
+}
+
+/** The playlist as ffmpeg last wrote it; ffmpeg rewrites it in place, so a torn read is retried. */
+async function readPlaylist(path: string): Promise<string | undefined> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const text = await readFile(path, 'utf8').catch(() => '')
+    if (text.startsWith('#EXTM3U') && text.includes('#EXTINF') && text.endsWith('\n')) return text
+    await sleep(40)
+  }
+  return undefined
+}
+
+function lastMeaningfulLine(stderr: string): string {
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.includes('Cannot use rename on non file protocol'))
+  return lines.at(-1) ?? ''
+}
+
+function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  )
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms)
+  })
+  try {
+    return await Promise.race([promise, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
