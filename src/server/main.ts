@@ -3,6 +3,8 @@ import { ConfigError, parseConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedDemo } from './db/seed'
 import { createBus } from './live/create-bus'
+import { createEngineLock } from './live/engine-lock'
+import { createKitchenEngine } from './live/kitchen-engine'
 
 async function main() {
   const config = parseConfig()
@@ -11,6 +13,15 @@ async function main() {
   if (config.seedDemo) await seedDemo(database.db)
   const bus = await createBus(config)
   const app = await buildApp({ config, database, bus })
+  const kitchen = config.kitchen.enabled
+    ? createKitchenEngine({
+        db: database.db,
+        bus,
+        config,
+        lock: createEngineLock(database, config.databaseUrl),
+        log: app.log,
+      })
+    : undefined
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -20,6 +31,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
     try {
+      await kitchen?.stop()
       // Stops accepting connections, waits for in-flight requests, runs every onClose hook.
       await app.close()
       await bus.close()
@@ -34,6 +46,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: config.port, host: config.host })
+  kitchen?.start()
 }
 
 main().catch((error: unknown) => {

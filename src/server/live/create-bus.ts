@@ -3,10 +3,24 @@ import type { Bus } from './bus'
 import { createMemoryBus } from './bus.memory'
 
 /** The in-process bus, or Redis when REDIS_URL is set. */
-export async function createBus(config: Pick<Config, 'redisUrl'>): Promise<Bus> {
+export async function createBus(
+  config: Pick<Config, 'redisUrl'>,
+  options: { onError?: (error: Error) => void } = {},
+): Promise<Bus> {
   if (config.redisUrl) {
     const { createRedisBus } = await import('./bus.redis')
-    return createRedisBus(config.redisUrl)
+    return createRedisBus(config.redisUrl, { onError: options.onError ?? warnAtMostEvery(10_000) })
   }
   return createMemoryBus()
+}
+
+/** ioredis retries on its own; one line now and then is enough to see an outage in the logs. */
+function warnAtMostEvery(ms: number) {
+  let last = 0
+  return (error: Error) => {
+    const now = Date.now()
+    if (now - last < ms) return
+    last = now
+    console.warn(`Redis bus: ${error.message}`)
+  }
 }

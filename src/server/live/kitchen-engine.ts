@@ -1,0 +1,388 @@
+import { and, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm'
+import type { ServerMessage } from '../../shared/live-messages'
+import { toDollars } from '../../shared/money'
+import type { Config } from '../config'
+import type { Db } from '../db/client'
+import { chefShouts, menuItems, orders, telemetry, upsells, userAllergenProfiles } from '../db/schema'
+import { type Bus, orderChannel } from './bus'
+import type { EngineLock } from './engine-lock'
+import {
+  chooseUpsellItem,
+  readingAt,
+  shoutDelays,
+  statusForProgress,
+  UPSELL_AT_PROGRESS,
+} from './telemetry-model'
+
+/** How often an instance that does not drive the kitchen tries to take over. */
+export const LEADERSHIP_RETRY_MS = 2000
+
+interface Logger {
+  info(obj: object, msg?: string): void
+  error(obj: object, msg?: string): void
+}
+
+export interface KitchenEngineOptions {
+  db: Db
+  bus: Bus
+  config: Pick<Config, 'kitchen'>
+  lock: EngineLock
+  log?: Logger
+  /** The clock; tests pass their own. */
+  now?: () => number
+}
+
+export interface KitchenEngine {
+  /** Starts competing for the kitchen and, once this instance holds it, ticking. */
+  start(): void
+  stop(): Promise<void>
+  /** One pass over the kitchen at `now`. */
+  tick(now?: number): Promise<void>
+  readonly driving: boolean
+}
+
+type OrderState = Pick<
+  typeof orders.$inferSelect,
+  'id' | 'userId' | 'restaurantId' | 'status' | 'progress' | 'kitchenStartedAt' | 'isShowcase' | 'items'
+>
+
+/**
+ * Drives every active order from preparing to completed: writes status, progress and the latest
+ * telemetry to the database (so a restart, or another instance taking over, resumes where it was)
+ * and publishes `status`, `telemetry`, `upsell` and `chef_shout` messages on the order's channel.
+ */
+export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngine {
+  const { db, bus, lock, log } = options
+  const { orderMs, tickMs } = options.config.kitchen
+  const clock = options.now ?? Date.now
+  const delays = shoutDelays(orderMs)
+  /** Orders whose upsell has been offered or found impossible. */
+  const upsellDone = new Set<number>()
+
+  let started = false
+  let stopped = false
+  let driving = false
+  let leadershipTimer: NodeJS.Timeout | undefined
+  let tickTimer: NodeJS.Timeout | undefined
+  let running: Promise<void> | undefined
+  let checking: Promise<void> | undefined
+
+  const publish = (orderId: number, message: ServerMessage) =>
+    bus.publish(orderChannel(orderId), message).catch((err: unknown) => {
+      log?.error({ err, orderId }, 'kitchen could not publish')
+    })
+
+  async function tick(now = clock()): Promise<void> {
+    const active = await db
+      .select({
+        id: orders.id,
+        userId: orders.userId,
+        restaurantId: orders.restaurantId,
+        status: orders.status,
+        progress: orders.progress,
+        kitchenStartedAt: orders.kitchenStartedAt,
+        isShowcase: orders.isShowcase,
+        items: orders.items,
+      })
+      .from(orders)
+      .where(
+        or(
+          notInArray(orders.status, ['completed', 'cancelled']),
+          // A completed showcase starts over on the next pass.
+          and(eq(orders.isShowcase, true), eq(orders.status, 'completed')),
+        ),
+      )
+
+    const restarts = active.filter((o) => o.isShowcase && o.status === 'completed')
+    if (restarts.length > 0) await restartShowcases(restarts, now)
+
+    const changes: { id: number; status: string; progress: number }[] = []
+    const readings = new Map<number, ReturnType<typeof readingAt>>()
+    for (const order of active) {
+      const reading = readingAt(order.id, order.kitchenStartedAt.getTime(), now, orderMs)
+      // Never backwards: someone in the kitchen may have moved the order ahead by hand.
+      const progress = Math.max(reading.progress, order.progress)
+      const status = statusForProgress(progress)
+      readings.set(order.id, { ...reading, progress, status })
+      if (progress !== order.progress || status !== order.status)
+        changes.push({ id: order.id, status, progress })
+    }
+
+    const changed = await writeStatuses(changes)
+    const live = active.filter((o) => readings.has(o.id))
+    await writeTelemetry(live, readings)
+
+    const sentAt = Date.now()
+    const messages: Promise<void>[] = []
+    for (const row of changed) {
+      messages.push(
+        publish(row.id, {
+          type: 'status',
+          orderId: row.id,
+          status: row.status,
+          progress: row.progress,
+          sentAt,
+        }),
+      )
+    }
+    for (const order of live) {
+      const reading = readings.get(order.id)!
+      messages.push(
+        publish(order.id, { type: 'telemetry', orderId: order.id, data: reading.telemetry, sentAt }),
+      )
+    }
+    await Promise.all(messages)
+
+    await offerUpsells(
+      active.filter((o) => !o.isShowcase),
+      readings,
+    )
+    await advanceShouts(now)
+
+    // Forget orders that left the kitchen.
+    const activeIds = new Set(active.map((o) => o.id))
+    for (const id of upsellDone) if (!activeIds.has(id)) upsellDone.delete(id)
+  }
+
+  async function restartShowcases(showcases: OrderState[], now: number) {
+    for (const order of showcases) {
+      const [row] = await db
+        .update(orders)
+        .set({ status: 'preparing', progress: 0, kitchenStartedAt: new Date(now), updatedAt: new Date(now) })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'completed'), eq(orders.isShowcase, true)))
+        .returning({ id: orders.id })
+      if (!row) continue
+      order.status = 'preparing'
+      order.progress = 0
+      order.kitchenStartedAt = new Date(now)
+      await publish(order.id, {
+        type: 'status',
+        orderId: order.id,
+        status: 'preparing',
+        progress: 0,
+        sentAt: Date.now(),
+      })
+    }
+  }
+
+  /** One statement for every order that moved; returns the rows actually updated (not cancelled meanwhile). */
+  async function writeStatuses(changes: { id: number; status: string; progress: number }[]) {
+    if (changes.length === 0) return []
+    const values = sql.join(
+      changes.map((c) => sql`(${c.id}::int, ${c.status}::text, ${c.progress}::int)`),
+      sql`, `,
+    )
+    const result = await db.execute<{ id: number; status: string; progress: number }>(sql`
+      update ${orders} as o
+      set status = v.status, progress = v.progress, updated_at = now()
+      from (values ${values}) as v(id, status, progress)
+      where o.id = v.id and o.status not in ('completed', 'cancelled')
+      returning o.id, o.status, o.progress`)
+    return result.rows.map((r) => ({
+      id: Number(r.id),
+      status: String(r.status),
+      progress: Number(r.progress),
+    }))
+  }
+
+  async function writeTelemetry(live: OrderState[], readings: Map<number, ReturnType<typeof readingAt>>) {
+    if (live.length === 0) return
+    await db
+      .insert(telemetry)
+      .values(
+        live.map((o) => {
+          const t = readings.get(o.id)!.telemetry
+          return {
+            orderId: o.id,
+            restaurantId: o.restaurantId,
+            temperature: t.temperature,
+            cookingTime: t.cookingTime,
+            status: t.status,
+          }
+        }),
+      )
+      .onConflictDoUpdate({
+        target: telemetry.orderId,
+        set: {
+          temperature: sql`excluded.temperature`,
+          cookingTime: sql`excluded.cooking_time`,
+          status: sql`excluded.status`,
+          updatedAt: sql`now()`,
+        },
+      })
+  }
+
+  async function offerUpsells(candidates: OrderState[], readings: Map<number, ReturnType<typeof readingAt>>) {
+    const due = candidates.filter((o) => {
+      const r = readings.get(o.id)
+      return r && r.status === 'cooking' && r.progress >= UPSELL_AT_PROGRESS && !upsellDone.has(o.id)
+    })
+    if (due.length === 0) return
+    const existing = await db
+      .select({ orderId: upsells.orderId })
+      .from(upsells)
+      .where(
+        inArray(
+          upsells.orderId,
+          due.map((o) => o.id),
+        ),
+      )
+    for (const row of existing) upsellDone.add(row.orderId)
+    for (const order of due) {
+      if (upsellDone.has(order.id)) continue
+      upsellDone.add(order.id)
+      await offerUpsell(order)
+    }
+  }
+
+  async function offerUpsell(order: OrderState) {
+    const [menu, [profile]] = await Promise.all([
+      db.select().from(menuItems).where(eq(menuItems.restaurantId, order.restaurantId)),
+      db
+        .select({ allergens: userAllergenProfiles.allergens })
+        .from(userAllergenProfiles)
+        .where(eq(userAllergenProfiles.userId, order.userId)),
+    ])
+    const item = chooseUpsellItem(order.id, menu, orderedItems(order.items), profile?.allergens ?? [])
+    if (!item) return
+    const [upsell] = await db
+      .insert(upsells)
+      .values({ orderId: order.id, menuItemId: item.id, shown: true, shownAt: new Date() })
+      .onConflictDoNothing({ target: upsells.orderId })
+      .returning({ id: upsells.id })
+    if (!upsell) return
+    await publish(order.id, {
+      type: 'upsell',
+      orderId: order.id,
+      upsellId: upsell.id,
+      menuItem: {
+        id: item.id,
+        name: item.name,
+        description: item.description,
+        price: toDollars(item.priceCents),
+        image: item.image,
+      },
+      sentAt: Date.now(),
+    })
+  }
+
+  async function advanceShouts(now: number) {
+    const acknowledged = await db
+      .update(chefShouts)
+      .set({ status: 'acknowledged', updatedAt: new Date(now) })
+      .where(
+        and(
+          eq(chefShouts.status, 'pending'),
+          lte(chefShouts.createdAt, new Date(now - delays.acknowledgeMs)),
+        ),
+      )
+      .returning()
+    const done = await db
+      .update(chefShouts)
+      .set({ status: 'done', updatedAt: new Date(now) })
+      .where(
+        and(eq(chefShouts.status, 'acknowledged'), lte(chefShouts.createdAt, new Date(now - delays.doneMs))),
+      )
+      .returning()
+    const sentAt = Date.now()
+    await Promise.all(
+      [...acknowledged.filter((a) => !done.some((d) => d.id === a.id)), ...done].map((s) =>
+        publish(s.orderId, {
+          type: 'chef_shout',
+          orderId: s.orderId,
+          shout: { id: s.id, shoutName: s.shoutName, price: toDollars(s.priceCents), status: s.status },
+          sentAt,
+        }),
+      ),
+    )
+  }
+
+  function scheduleTick(delay: number) {
+    if (stopped || !driving) return
+    tickTimer = setTimeout(() => {
+      tickTimer = undefined
+      const startedAt = Date.now()
+      running = tick()
+        .catch((err: unknown) => log?.error({ err }, 'kitchen tick failed'))
+        .finally(() => {
+          running = undefined
+          scheduleTick(Math.max(0, tickMs - (Date.now() - startedAt)))
+        })
+    }, delay)
+    tickTimer.unref()
+  }
+
+  async function checkLeadership() {
+    if (stopped) return
+    if (driving) {
+      if (!(await lock.check())) {
+        driving = false
+        if (tickTimer) clearTimeout(tickTimer)
+        tickTimer = undefined
+        log?.info({}, 'kitchen engine lost the lock; another instance drives the kitchen')
+      }
+    } else if (await lock.acquire()) {
+      if (stopped) return
+      driving = true
+      log?.info({}, 'kitchen engine drives the kitchen on this instance')
+      scheduleTick(0)
+    }
+  }
+
+  function scheduleLeadership(delay: number) {
+    if (stopped) return
+    leadershipTimer = setTimeout(() => {
+      checking = checkLeadership()
+        .catch((err: unknown) => log?.error({ err }, 'kitchen leadership check failed'))
+        .finally(() => {
+          checking = undefined
+          scheduleLeadership(LEADERSHIP_RETRY_MS)
+        })
+    }, delay)
+    leadershipTimer.unref()
+  }
+
+  return {
+    start() {
+      if (started) return
+      started = true
+      scheduleLeadership(0)
+    },
+    async stop() {
+      stopped = true
+      driving = false
+      if (leadershipTimer) clearTimeout(leadershipTimer)
+      if (tickTimer) clearTimeout(tickTimer)
+      await checking
+      await running
+      await lock.release()
+    },
+    tick,
+    get driving() {
+      return driving
+    },
+  }
+}
+
+/** Menu item ids and lowercase names already in an order's stored lines. */
+export function orderedItems(items: unknown): { ids: Set<number>; names: Set<string> } {
+  const ids = new Set<number>()
+  const names = new Set<string>()
+  let lines = items
+  if (typeof lines === 'string') {
+    try {
+      lines = JSON.parse(lines)
+    } catch {
+      lines = []
+    }
+  }
+  if (Array.isArray(lines)) {
+    for (const line of lines) {
+      if (!line || typeof line !== 'object') continue
+      const { menuItemId, name } = line as { menuItemId?: unknown; name?: unknown }
+      if (typeof menuItemId === 'number') ids.add(menuItemId)
+      if (typeof name === 'string') names.add(name.toLowerCase())
+    }
+  }
+  return { ids, names }
+}

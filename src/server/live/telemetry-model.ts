@@ -1,0 +1,170 @@
+/**
+ * The kitchen's pure model: where an order is, what its oven reads, and what the status line says,
+ * as functions of time. Everything takes `now` so it can be tested with a controlled clock.
+ */
+import { type OrderStatus, PROGRESS } from '../../shared/constants'
+import type { Telemetry } from '../../shared/schemas/orders'
+
+export type KitchenStatus = Exclude<OrderStatus, 'cancelled'>
+
+/** Progress at which the kitchen offers an upsell, while the order is cooking. */
+export const UPSELL_AT_PROGRESS = 40
+
+/** Whole percent 0..100 of an order that started at `startedAt` and takes `orderMs`. */
+export function progressAt(startedAt: number, now: number, orderMs: number): number {
+  if (orderMs <= 0) return 100
+  const fraction = (now - startedAt) / orderMs
+  if (!(fraction > 0)) return 0
+  // The epsilon keeps 0.29 * orderMs at 29 despite binary floating point.
+  return Math.min(100, Math.floor(fraction * 100 + 1e-9))
+}
+
+export function statusForProgress(progress: number): KitchenStatus {
+  if (progress >= 100) return 'completed'
+  if (progress >= PROGRESS.delivering) return 'delivering'
+  if (progress >= PROGRESS.plating) return 'plating'
+  if (progress >= PROGRESS.cooking) return 'cooking'
+  return 'preparing'
+}
+
+/** A stable 32-bit hash of a few integers. */
+export function hashInts(...values: number[]): number {
+  let h = 0x811c9dc5
+  for (const v of values) {
+    h ^= v | 0
+    h = Math.imul(h, 0x01000193)
+    h ^= h >>> 15
+    h = Math.imul(h, 0x2c1b3c6d)
+    h ^= h >>> 12
+  }
+  return h >>> 0
+}
+
+/** Deterministic value in [-1, 1] for (seed, step). */
+function jitter(seed: number, step: number): number {
+  return (hashInts(seed, step) / 0xffffffff) * 2 - 1
+}
+
+/** Smooth noise in [-1, 1]: interpolates between one random value every `periodMs`. */
+export function smoothNoise(seed: number, now: number, periodMs = 4000): number {
+  const t = now / periodMs
+  const step = Math.floor(t)
+  const f = t - step
+  const ease = f * f * (3 - 2 * f)
+  return jitter(seed, step) * (1 - ease) + jitter(seed, step + 1) * ease
+}
+
+/** The oven temperature an order aims at while cooking: 360 to 400 °F, fixed per order. */
+export function targetTemperature(orderId: number): number {
+  return 360 + (hashInts(orderId, 7) % 41)
+}
+
+const AMBIENT_F = 72
+const PREP_END_F = 88
+const PLATING_END_F = 175
+const DELIVERY_F = 150
+
+/**
+ * Oven temperature in °F: near ambient and slowly rising while preparing, around the order's
+ * target while cooking, falling while plating, and held warm while delivering.
+ */
+export function temperatureAt(orderId: number, progressExact: number, now: number): number {
+  const p = Math.max(0, Math.min(100, progressExact))
+  const noise = smoothNoise(orderId, now)
+  let t: number
+  if (p < PROGRESS.cooking) {
+    t = AMBIENT_F + ((PREP_END_F - AMBIENT_F) * p) / PROGRESS.cooking + noise * 1.5
+  } else if (p < PROGRESS.plating) {
+    const target = targetTemperature(orderId)
+    // The first tenth of cooking brings the oven from 350 °F up to its target.
+    const into = (p - PROGRESS.cooking) / (PROGRESS.plating - PROGRESS.cooking)
+    const base = into < 0.1 ? 350 + (target - 350) * (into / 0.1) : target
+    t = Math.max(350, Math.min(425, base + noise * 6))
+  } else if (p < PROGRESS.delivering) {
+    const into = (p - PROGRESS.plating) / (PROGRESS.delivering - PROGRESS.plating)
+    const start = targetTemperature(orderId)
+    t = start + (PLATING_END_F - start) * into + noise * 4
+  } else {
+    t = DELIVERY_F + noise * 8
+  }
+  return Math.round(t * 10) / 10
+}
+
+/** Seconds until the order reaches plating (the end of cooking); 0 once it has. */
+export function cookingTimeLeft(startedAt: number, now: number, orderMs: number): number {
+  const platingAt = startedAt + (orderMs * PROGRESS.plating) / 100
+  return Math.max(0, Math.round((platingAt - now) / 1000))
+}
+
+/**
+ * "On schedule", "N min ahead" or "Slight delay": fixed per order for a sixth of its run, so it
+ * changes slowly and two viewers of one order always read the same line.
+ */
+export function statusLine(orderId: number, startedAt: number, now: number, orderMs: number): string {
+  const progress = progressAt(startedAt, now, orderMs)
+  if (progress >= 100) return 'Completed'
+  const phase = Math.floor((6 * Math.max(0, now - startedAt)) / orderMs)
+  const roll = hashInts(orderId, startedAt % 1_000_000_007, phase) % 10
+  if (roll < 6) return 'On schedule'
+  if (roll < 8) return `${1 + (hashInts(orderId, phase, 3) % 3)} min ahead`
+  return 'Slight delay'
+}
+
+export interface KitchenReading {
+  progress: number
+  status: KitchenStatus
+  telemetry: Telemetry
+}
+
+/** Everything the kitchen says about an order at `now`. */
+export function readingAt(orderId: number, startedAt: number, now: number, orderMs: number): KitchenReading {
+  const progress = progressAt(startedAt, now, orderMs)
+  const exact = orderMs > 0 ? ((now - startedAt) / orderMs) * 100 : 100
+  return {
+    progress,
+    status: statusForProgress(progress),
+    telemetry: {
+      temperature: temperatureAt(orderId, exact, now),
+      cookingTime: cookingTimeLeft(startedAt, now, orderMs),
+      status: statusLine(orderId, startedAt, now, orderMs),
+    },
+  }
+}
+
+export interface UpsellCandidate {
+  id: number
+  name: string
+  isAvailable: boolean
+  allergens: string[]
+}
+
+/**
+ * The menu item to offer with an order: available, not already in the order (by id, or by name
+ * for lines without one), and free of every allergen in the diner's profile. Deterministic per
+ * order; undefined when nothing fits.
+ */
+export function chooseUpsellItem<T extends UpsellCandidate>(
+  orderId: number,
+  menu: readonly T[],
+  ordered: { ids: ReadonlySet<number>; names: ReadonlySet<string> },
+  avoidAllergens: readonly string[],
+): T | undefined {
+  const avoid = new Set(avoidAllergens.map((a) => a.toLowerCase()))
+  const fits = menu
+    .filter(
+      (item) =>
+        item.isAvailable &&
+        !ordered.ids.has(item.id) &&
+        !ordered.names.has(item.name.toLowerCase()) &&
+        !item.allergens.some((a) => avoid.has(a.toLowerCase())),
+    )
+    .sort((a, b) => a.id - b.id)
+  if (fits.length === 0) return undefined
+  return fits[hashInts(orderId, 11) % fits.length]
+}
+
+/** When the kitchen acknowledges a shout and when it marks it done, after it was sent. */
+export function shoutDelays(orderMs: number): { acknowledgeMs: number; doneMs: number } {
+  const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v))
+  return { acknowledgeMs: clamp(orderMs * 0.005, 200, 8000), doneMs: clamp(orderMs * 0.05, 1000, 90_000) }
+}
