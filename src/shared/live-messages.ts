@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { SHOUT_TYPES, TIP_MESSAGE_MAX } from './constants'
-import { upsellOfferSchema } from './schemas/chef'
-import { telemetrySchema } from './schemas/orders'
+import type { upsellOfferSchema } from './schemas/chef'
+import type { telemetrySchema } from './schemas/orders'
 
 /** Largest live message the server accepts, in bytes. */
 export const LIVE_MAX_MESSAGE_BYTES = 4096
@@ -10,7 +10,11 @@ export const LIVE_MAX_MESSAGE_BYTES = 4096
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), orderId: z.coerce.number().int().positive() }),
   z.object({ type: z.literal('unsubscribe'), orderId: z.coerce.number().int().positive() }),
-  z.object({ type: z.literal('upsell_response'), upsellId: z.number().int().positive(), accepted: z.boolean() }),
+  z.object({
+    type: z.literal('upsell_response'),
+    upsellId: z.number().int().positive(),
+    accepted: z.boolean(),
+  }),
   z.object({
     type: z.literal('chef_shout'),
     orderId: z.coerce.number().int().positive(),
@@ -38,10 +42,24 @@ export type ServerMessage =
   | { type: 'status'; orderId: number; status: string; progress: number; sentAt: number }
   | ({ type: 'upsell'; orderId: number; sentAt: number } & z.infer<typeof upsellOfferSchema>)
   | { type: 'chef_tip'; orderId: number; amount: number; message: string; demo?: boolean; sentAt: number }
-  | { type: 'chef_shout'; orderId: number; shout: { id: number; shoutName: string; price: number; status: string }; sentAt: number }
+  | {
+      type: 'chef_shout'
+      orderId: number
+      shout: { id: number; shoutName: string; price: number; status: string }
+      sentAt: number
+    }
   | { type: 'upsell_result'; orderId: number; upsellId: number; accepted: boolean; sentAt: number }
   | { type: 'subscribed'; orderId: number }
-  | { type: 'error'; message: string; code?: string }
+  | { type: 'unsubscribed'; orderId: number }
+  /** Answers the sender of a chef_shout, chef_tip or upsell_response that succeeded. */
+  | {
+      type: 'ack'
+      request: 'chef_shout' | 'chef_tip' | 'upsell_response'
+      orderId?: number
+      newBalance?: number
+    }
+  /** `request` names the client message that failed, when one did. */
+  | { type: 'error'; message: string; code?: string; request?: string }
   | { type: 'pong' }
 
 export type ServerMessageType = ServerMessage['type']

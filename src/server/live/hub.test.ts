@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest'
+import type { ServerMessage } from '../../shared/live-messages'
+import { type Bus, orderChannel } from './bus'
+import { createMemoryBus } from './bus.memory'
+import { createHub, type HubMember, type RoomSnapshot } from './hub'
+
+/** The memory bus, counting subscriptions per channel. */
+function countingBus() {
+  const inner = createMemoryBus()
+  const subscribes = new Map<string, number>()
+  const unsubscribes = new Map<string, number>()
+  const bus: Bus = {
+    kind: 'memory',
+    publish: (channel, message) => inner.publish(channel, message),
+    async subscribe(channel, handler) {
+      subscribes.set(channel, (subscribes.get(channel) ?? 0) + 1)
+      const off = await inner.subscribe(channel, handler)
+      return async () => {
+        unsubscribes.set(channel, (unsubscribes.get(channel) ?? 0) + 1)
+        await off()
+      }
+    },
+    close: () => inner.close(),
+  }
+  return { bus, subscribes, unsubscribes }
+}
+
+function member(userId?: number) {
+  const received: Buffer[] = []
+  const m: HubMember & { received: Buffer[]; open: boolean } = {
+    userId,
+    open: true,
+    received,
+    send: (data) => received.push(data),
+  }
+  return m
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 10))
+const status = (orderId: number, progress: number): ServerMessage => ({
+  type: 'status',
+  orderId,
+  status: 'cooking',
+  progress,
+  sentAt: Date.now(),
+})
+
+function joiner(orderId: number, loads: { count: number }, snapshots: RoomSnapshot[] = []) {
+  return {
+    dinerId: 1,
+    load: async () => {
+      loads.count++
+      return { status: status(orderId, 33) }
+    },
+    onJoined: (snapshot: RoomSnapshot) => snapshots.push(snapshot),
+  }
+}
+
+describe('live rooms', () => {
+  it('listens to an order once per instance however many viewers join, and stops after the last one leaves', async () => {
+    const { bus, subscribes, unsubscribes } = countingBus()
+    const hub = createHub({ bus })
+    const loads = { count: 0 }
+    const viewers = [member(), member(), member(5)]
+    await Promise.all(viewers.map((v) => hub.join(12, v, joiner(12, loads))))
+    expect(subscribes.get(orderChannel(12))).toBe(1)
+    expect(loads.count).toBe(1)
+    expect(hub.stats()).toEqual({ rooms: 1, members: 3 })
+
+    for (const v of viewers) hub.leave(12, v)
+    await settle()
+    expect(unsubscribes.get(orderChannel(12))).toBe(1)
+    expect(hub.stats()).toEqual({ rooms: 0, members: 0 })
+
+    await hub.join(12, viewers[0]!, joiner(12, loads))
+    expect(subscribes.get(orderChannel(12))).toBe(2)
+    await hub.close()
+  })
+
+  it('serializes each message once and sends the same bytes to every viewer of the room only', async () => {
+    const { bus } = countingBus()
+    const hub = createHub({ bus })
+    const loads = { count: 0 }
+    const inRoom = [member(), member(), member()]
+    const elsewhere = member()
+    for (const v of inRoom) await hub.join(7, v, joiner(7, loads))
+    await hub.join(8, elsewhere, joiner(8, loads))
+
+    await bus.publish(orderChannel(7), status(7, 40))
+    await settle()
+    const first = inRoom[0]!.received[0]!
+    expect(JSON.parse(first.toString())).toMatchObject({ type: 'status', orderId: 7, progress: 40 })
+    for (const v of inRoom) expect(v.received[0]).toBe(first)
+    expect(elsewhere.received).toEqual([])
+    await hub.close()
+  })
+
+  it('gives a new viewer the room’s latest status and telemetry, and upsell offers only to the diner', async () => {
+    const { bus } = countingBus()
+    const hub = createHub({ bus })
+    const loads = { count: 0 }
+    const diner = member(1)
+    const owner = member(2)
+    const snapshots: RoomSnapshot[] = []
+    await hub.join(9, diner, joiner(9, loads, snapshots))
+    expect(JSON.parse(snapshots[0]!.status!.toString())).toMatchObject({ progress: 33 })
+
+    await bus.publish(orderChannel(9), status(9, 41))
+    await bus.publish(orderChannel(9), {
+      type: 'telemetry',
+      orderId: 9,
+      data: { temperature: 377, cookingTime: 300, status: 'On schedule' },
+      sentAt: Date.now(),
+    })
+    await settle()
+    await hub.join(9, owner, joiner(9, loads, snapshots))
+    expect(loads.count).toBe(1)
+    expect(JSON.parse(snapshots[1]!.status!.toString())).toMatchObject({ progress: 41 })
+    expect(JSON.parse(snapshots[1]!.telemetry!.toString())).toMatchObject({ data: { temperature: 377 } })
+
+    await bus.publish(orderChannel(9), {
+      type: 'upsell',
+      orderId: 9,
+      upsellId: 3,
+      menuItem: { id: 1, name: 'Side Salad', description: 'Greens', price: 6.99, image: null },
+      sentAt: Date.now(),
+    })
+    await settle()
+    const types = (m: { received: Buffer[] }) => m.received.map((b) => JSON.parse(b.toString()).type)
+    expect(types(diner)).toEqual(['status', 'telemetry', 'upsell'])
+    expect(types(owner)).toEqual([])
+    await hub.close()
+  })
+
+  it('does not keep a viewer who left while the room was opening', async () => {
+    const { bus, unsubscribes } = countingBus()
+    const hub = createHub({ bus })
+    const gone = member()
+    gone.open = false
+    const joined = await hub.join(4, gone, joiner(4, { count: 0 }))
+    expect(joined).toBe(false)
+    await settle()
+    expect(hub.stats()).toEqual({ rooms: 0, members: 0 })
+    expect(unsubscribes.get(orderChannel(4))).toBe(1)
+  })
+})

@@ -1,0 +1,127 @@
+import type { ServerMessage } from '../../shared/live-messages'
+import { type Bus, orderChannel } from './bus'
+
+/** One viewer's end of the live channel, as the hub sees it. */
+export interface HubMember {
+  /** The signed-in user behind the connection, if any. */
+  readonly userId: number | undefined
+  /** Sends an already serialized message; skips it when the connection cannot keep up. */
+  send(data: Buffer): void
+  readonly open: boolean
+}
+
+/** The latest status and telemetry of an order, serialized, as a new viewer first sees them. */
+export interface RoomSnapshot {
+  status?: Buffer
+  telemetry?: Buffer
+}
+
+export interface JoinOptions {
+  /** The diner who placed the order: only they receive its upsell offers. */
+  dinerId: number
+  /** Reads the order's current status and telemetry, once per room, after the room listens. */
+  load(): Promise<{ status?: ServerMessage; telemetry?: ServerMessage }>
+  /** Runs synchronously as the member enters the room, before any later message reaches it. */
+  onJoined(snapshot: RoomSnapshot): void
+}
+
+interface Room {
+  orderId: number
+  dinerId: number
+  members: Set<HubMember>
+  lastStatus?: Buffer
+  lastTelemetry?: Buffer
+  ready: Promise<void>
+  unsubscribe?: () => Promise<void>
+}
+
+export interface Hub {
+  /** Adds a member to the order's room; false when the member left while the room was opening. */
+  join(orderId: number, member: HubMember, options: JoinOptions): Promise<boolean>
+  leave(orderId: number, member: HubMember): void
+  stats(): { rooms: number; members: number }
+  close(): Promise<void>
+}
+
+const serialize = (message: unknown) => Buffer.from(JSON.stringify(message))
+
+/**
+ * Rooms of viewers per order. Each room listens to its order's bus channel once per instance
+ * (from its first local viewer until its last one leaves) and serializes every message once for
+ * all of its members.
+ */
+export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknown) => void }): Hub {
+  const rooms = new Map<number, Room>()
+  let closed = false
+
+  function deliver(room: Room, message: unknown) {
+    if (!message || typeof message !== 'object') return
+    const type = (message as { type?: unknown }).type
+    if (typeof type !== 'string') return
+    const data = serialize(message)
+    if (type === 'status') room.lastStatus = data
+    else if (type === 'telemetry') room.lastTelemetry = data
+    for (const member of room.members) {
+      if (type === 'upsell' && member.userId !== room.dinerId) continue
+      member.send(data)
+    }
+  }
+
+  function openRoom(orderId: number, options: JoinOptions): Room {
+    const room: Room = { orderId, dinerId: options.dinerId, members: new Set(), ready: Promise.resolve() }
+    room.ready = (async () => {
+      room.unsubscribe = await bus.subscribe(orderChannel(orderId), (message) => deliver(room, message))
+      // Read after listening: a change made meanwhile arrives as a message and wins.
+      const initial = await options.load()
+      if (!room.lastStatus && initial.status) room.lastStatus = serialize(initial.status)
+      if (!room.lastTelemetry && initial.telemetry) room.lastTelemetry = serialize(initial.telemetry)
+    })()
+    rooms.set(orderId, room)
+    room.ready.catch(() => closeRoom(room))
+    return room
+  }
+
+  function closeRoom(room: Room) {
+    if (rooms.get(room.orderId) === room) rooms.delete(room.orderId)
+    room.ready.then(() => room.unsubscribe?.()).catch((error: unknown) => onError?.(error))
+  }
+
+  return {
+    async join(orderId, member, options) {
+      if (closed) return false
+      for (;;) {
+        const room = rooms.get(orderId) ?? openRoom(orderId, options)
+        await room.ready
+        if (rooms.get(orderId) !== room) {
+          // The room emptied and closed while this member waited; open a new one.
+          if (closed) return false
+          continue
+        }
+        if (!member.open) {
+          if (room.members.size === 0) closeRoom(room)
+          return false
+        }
+        room.members.add(member)
+        options.onJoined({ status: room.lastStatus, telemetry: room.lastTelemetry })
+        return true
+      }
+    },
+    leave(orderId, member) {
+      const room = rooms.get(orderId)
+      if (!room) return
+      if (!room.members.delete(member)) return
+      if (room.members.size === 0) closeRoom(room)
+    },
+    stats() {
+      let members = 0
+      for (const room of rooms.values()) members += room.members.size
+      return { rooms: rooms.size, members }
+    },
+    async close() {
+      closed = true
+      const all = [...rooms.values()]
+      rooms.clear()
+      await Promise.all(all.map((room) => room.ready.then(() => room.unsubscribe?.()).catch(() => {})))
+    },
+  }
+}
