@@ -1,0 +1,20 @@
+import type { Restaurant, RestaurantCreateInput } from '@shared/schemas/restaurants'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@client/lib/api-client'
+import { queryKeys } from '@client/lib/query-keys'
+
+/** POST /api/restaurants: the signed-in user becomes the owner. */
+export function createRestaurant(input: RestaurantCreateInput) {
+  return api.post<Restaurant>('/api/restaurants', input)
+}
+
+export function useCreateRestaurant() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createRestaurant,
+    onSuccess: (restaurant) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.restaurants() })
+      if (restaurant.ownerId) void queryClient.invalidateQueries({ queryKey: queryKeys.userRestaurants(restaurant.ownerId) })
+    },
+  })
+}
