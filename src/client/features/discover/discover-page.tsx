@@ -1,3 +1,177 @@
+import { DEFAULT_RADIUS_KM, DINER_CUISINES, DISTANCE_OPTIONS_KM, PRICE_RANGE_LABELS, PRICE_RANGES } from '@shared/constants'
+import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react'
+import { useState } from 'react'
+import { Alert } from '@client/components/ui/alert'
+import { Button } from '@client/components/ui/button'
+import { NativeSelect } from '@client/components/ui/input'
+import { Label } from '@client/components/ui/label'
+import { Switch } from '@client/components/ui/switch'
+import type { DevicePosition } from '@client/lib/geolocation'
+import { useRestaurants } from '@client/lib/queries/restaurants'
+import { useDocumentTitle } from '@client/lib/use-document-title'
+import { LocationPanel } from './components/location-panel'
+import { RestaurantCard, RestaurantCardSkeleton } from './components/restaurant-card'
+import { type DiscoverFilters, filterRestaurants, hasActiveFilters, NO_FILTERS, type RadiusChoice } from './lib/discover-filters'
+import { useDeviceLocation } from './lib/use-device-location'
+
+const SKELETON_CARDS = 6
+const PAGES = ['1', '2', '3', '...', '8']
+
 export default function DiscoverPage() {
-  return <div className="mx-auto max-w-6xl px-4 py-10">Discover</div>
+  useDocumentTitle('Discover restaurants')
+  const location = useDeviceLocation()
+  const [manual, setManual] = useState<DevicePosition | null>(null)
+  const [radius, setRadius] = useState<RadiusChoice | null>(null)
+  const [filters, setFilters] = useState<DiscoverFilters>(NO_FILTERS)
+  const position = manual ?? (location.state.status === 'located' ? location.state.position : null)
+  // With a known location and no choice made, search within the default radius.
+  const chosenRadius: RadiusChoice = radius ?? DEFAULT_RADIUS_KM
+  const restaurants = useRestaurants(
+    position
+      ? { ...position, ...(chosenRadius === 'any' ? {} : { radius: chosenRadius }) }
+      : undefined,
+  )
+  const shown = filterRestaurants(restaurants.data ?? [], filters)
+  const update = (patch: Partial<DiscoverFilters>) => setFilters((f) => ({ ...f, ...patch }))
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <header className="mb-6">
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Discover restaurants</h1>
+        <p className="mt-2 text-muted-foreground">Kitchens you can watch, near you and across Austin.</p>
+      </header>
+
+      <LocationPanel
+        state={location.state}
+        manual={manual}
+        onLocate={() => {
+          setManual(null)
+          void location.request()
+        }}
+        onManual={setManual}
+        onClear={() => {
+          setManual(null)
+          setRadius(null)
+          location.clear()
+        }}
+      />
+
+      <section aria-label="Filters" className="mt-4 grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:grid-cols-2 sm:p-5 lg:grid-cols-4 lg:items-end">
+        <div className="grid gap-1.5">
+          <Label htmlFor="filter-distance">Distance</Label>
+          <NativeSelect
+            id="filter-distance"
+            disabled={!position}
+            value={position ? String(chosenRadius) : 'any'}
+            onChange={(e) => setRadius(e.target.value === 'any' ? 'any' : (Number(e.target.value) as RadiusChoice))}
+          >
+            <option value="any">Any distance</option>
+            {DISTANCE_OPTIONS_KM.map((km) => (
+              <option key={km} value={km}>
+                Within {km} km
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="filter-cuisine">Cuisine</Label>
+          <NativeSelect id="filter-cuisine" value={filters.cuisine} onChange={(e) => update({ cuisine: e.target.value })}>
+            <option value="all">All cuisines</option>
+            {DINER_CUISINES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="filter-price">Price</Label>
+          <NativeSelect id="filter-price" value={filters.price} onChange={(e) => update({ price: e.target.value })}>
+            <option value="all">Any price</option>
+            {PRICE_RANGES.map((p) => (
+              <option key={p} value={p}>
+                {p} · {PRICE_RANGE_LABELS[p]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex h-10 items-center gap-3">
+          <Switch id="filter-live" checked={filters.liveOnly} onCheckedChange={(liveOnly) => update({ liveOnly })} />
+          <Label htmlFor="filter-live" className="cursor-pointer">
+            Live kitchens only
+          </Label>
+        </div>
+      </section>
+
+      <div className="mt-8 flex items-baseline justify-between gap-3">
+        <h2 className="text-lg font-semibold" aria-live="polite">
+          {restaurants.isLoading ? 'Loading restaurants…' : `${shown.length} restaurant${shown.length === 1 ? '' : 's'}`}
+        </h2>
+        {hasActiveFilters(filters) ? (
+          <Button variant="link" onClick={() => setFilters(NO_FILTERS)}>
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+
+      {restaurants.isError ? (
+        <Alert variant="danger" className="mt-4">
+          We couldn’t load restaurants right now. Please try again in a moment.
+        </Alert>
+      ) : null}
+
+      <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="restaurant-grid">
+        {restaurants.isLoading
+          ? Array.from({ length: SKELETON_CARDS }, (_, i) => <RestaurantCardSkeleton key={i} />)
+          : shown.map((r) => <RestaurantCard key={r.id} restaurant={r} />)}
+      </div>
+
+      {!restaurants.isLoading && !restaurants.isError && shown.length === 0 ? (
+        <div className="mt-4 flex flex-col items-center gap-3 rounded-xl border border-dashed p-12 text-center">
+          <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+          <p className="font-semibold">No restaurants match</p>
+          <p className="max-w-sm text-sm text-muted-foreground">
+            Try another cuisine or price, a wider distance, or turn off “Live kitchens only”.
+          </p>
+          <Button
+            variant="outline"
+            onClick={() => {
+              setFilters(NO_FILTERS)
+              if (position) setRadius('any')
+            }}
+          >
+            Show all restaurants
+          </Button>
+        </div>
+      ) : null}
+
+      {shown.length > 0 ? (
+        <nav aria-label="Pages" className="mt-10 flex items-center justify-center gap-1.5">
+          <Button variant="ghost" size="icon" disabled aria-label="Previous page">
+            <ChevronLeft aria-hidden="true" />
+          </Button>
+          {PAGES.map((page, index) =>
+            page === '...' ? (
+              <span key={`gap-${index}`} className="px-2 text-muted-foreground" aria-hidden="true">
+                …
+              </span>
+            ) : (
+              <Button
+                key={page}
+                variant={page === '1' ? 'default' : 'ghost'}
+                size="icon"
+                aria-current={page === '1' ? 'page' : undefined}
+                aria-label={`Page ${page}`}
+              >
+                {page}
+              </Button>
+            ),
+          )}
+          <Button variant="ghost" size="icon" aria-label="Next page">
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  )
 }

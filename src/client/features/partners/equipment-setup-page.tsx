@@ -22,7 +22,7 @@ export default function EquipmentSetupPage() {
     if (isLoading || user || warned.current) return
     warned.current = true
     toast({ title: 'Authentication Required', description: 'Please log in to schedule equipment setup.', variant: 'destructive' })
-    navigate('/auth', { replace: true })
+    navigate(`/auth?next=${encodeURIComponent('/equipment-setup')}`, { replace: true })
   }, [isLoading, user, navigate])
   if (isLoading || !user) return <PageSpinner />
   return <OwnerEquipmentSetup user={user} />

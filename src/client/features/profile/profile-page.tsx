@@ -1,3 +1,69 @@
+import { Heart, ReceiptText, ShieldCheck, UserRound, Wallet } from 'lucide-react'
+import { useState } from 'react'
+import { InitialsAvatar } from '@client/components/layout/avatar-menu'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs'
+import { useCurrentUser } from '@client/lib/session'
+import { useDocumentTitle } from '@client/lib/use-document-title'
+import { AccountTab, AllergensTab, FavoritesTab, OrdersTab, PaymentTab } from './components/profile-tabs'
+
+const TABS = [
+  { value: 'account', label: 'Account', icon: UserRound },
+  { value: 'allergens', label: 'Allergens', icon: ShieldCheck },
+  { value: 'orders', label: 'Orders', icon: ReceiptText },
+  { value: 'favorites', label: 'Favorites', icon: Heart },
+  { value: 'payment', label: 'Payment', icon: Wallet },
+] as const
+
 export default function ProfilePage() {
-  return <div className="mx-auto max-w-6xl px-4 py-10">Profile</div>
+  useDocumentTitle('Your profile')
+  const { user } = useCurrentUser()
+  const [tab, setTab] = useState<string>('account')
+  if (!user) return null
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <h1 className="sr-only">Your profile</h1>
+      <Tabs value={tab} onValueChange={setTab} orientation="vertical" className="grid gap-6 md:grid-cols-[16rem_1fr] md:items-start">
+        <aside className="rounded-xl border bg-card p-4 shadow-sm md:sticky md:top-20">
+          <div className="flex items-center gap-3 border-b pb-4">
+            <InitialsAvatar user={user} className="size-12 text-base" />
+            <div className="min-w-0">
+              <p className="truncate font-semibold" data-testid="profile-name">
+                {user.fullName}
+              </p>
+              <p className="truncate text-sm text-muted-foreground">@{user.username}</p>
+            </div>
+          </div>
+          <TabsList className="mt-3 flex h-auto w-full justify-start gap-1 overflow-x-auto bg-transparent p-0 md:flex-col md:items-stretch">
+            {TABS.map(({ value, label, icon: Icon }) => (
+              <TabsTrigger
+                key={value}
+                value={value}
+                className="justify-start gap-2.5 px-3 py-2 data-[state=active]:bg-accent data-[state=active]:text-accent-foreground data-[state=active]:shadow-none"
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </aside>
+        <div className="min-w-0">
+          <TabsContent value="account" className="mt-0">
+            <AccountTab user={user} />
+          </TabsContent>
+          <TabsContent value="allergens" className="mt-0">
+            <AllergensTab user={user} />
+          </TabsContent>
+          <TabsContent value="orders" className="mt-0">
+            <OrdersTab user={user} />
+          </TabsContent>
+          <TabsContent value="favorites" className="mt-0">
+            <FavoritesTab user={user} />
+          </TabsContent>
+          <TabsContent value="payment" className="mt-0">
+            <PaymentTab user={user} />
+          </TabsContent>
+        </div>
+      </Tabs>
+    </div>
+  )
 }

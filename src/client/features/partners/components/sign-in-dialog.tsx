@@ -3,7 +3,7 @@ import { type LoginInput, loginSchema } from '@shared/schemas/auth'
 import { LogIn } from 'lucide-react'
 import type { FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
-import { Link } from 'wouter'
+import { Link, useLocation } from 'wouter'
 import { Button } from '@client/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog'
 import { Field, fieldProps } from '@client/components/ui/field'
@@ -28,6 +28,7 @@ export function SignInDialog({
   onSignedIn: () => void
 }) {
   const signIn = useSignIn()
+  const [location] = useLocation()
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } })
   const { errors } = form.formState
   // The dialog is portalled but React events still bubble to the page's own form: stop them here.
@@ -72,7 +73,7 @@ export function SignInDialog({
           </Button>
           <p className="text-center text-sm text-muted-foreground">
             New to Clearplate?{' '}
-            <Link href="/auth" className="font-medium text-primary hover:underline">
+            <Link href={`/auth?next=${encodeURIComponent(location)}&tab=register`} className="font-medium text-primary hover:underline">
               Create an account
             </Link>
           </p>
