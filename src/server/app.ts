@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
@@ -31,6 +30,7 @@ import { ordersRoutes } from './orders/orders.routes'
 import { integrationRoutes } from './partners/integrations.routes'
 import { installationRoutes } from './partners/installations.routes'
 import { errorHandler, notFoundBody } from './plugins/errors'
+import { registerSecurityHeaders } from './plugins/security-headers'
 import { restaurantRoutes } from './restaurants/restaurants.routes'
 import { walletRoutes } from './wallet/wallet.routes'
 
@@ -81,7 +81,7 @@ export async function buildApp({ config, database, bus = createMemoryBus(), logg
   })
 
   await app.register(cookie)
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
