@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { idParams } from '../../shared/schemas/common'
@@ -12,30 +12,8 @@ import {
   userRestaurantSchema,
 } from '../../shared/schemas/restaurants'
 import { requireSelf, requireUser } from '../auth/auth.guard'
-import { type CachedBody, createRestaurantService, searchByLocation, toCamera, toRestaurant } from './restaurants.service'
-
-const JSON_TYPE = 'application/json; charset=utf-8'
-
-/** Answers a cached, already serialized body, or 304 when the client's copy is current. */
-function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
-  reply.header('etag', entry.etag).header('cache-control', 'no-cache')
-  if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send()
-  return sendSerialized(reply, entry.body)
-}
-
-/** A string with a JSON content type skips the response serializer: the body is sent as it is. */
-function sendSerialized(reply: FastifyReply, body: string) {
-  return reply.type(JSON_TYPE).send(body)
-}
-
-/** Weak comparison, as If-None-Match asks for. */
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false
-  if (header.trim() === '*') return true
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
-  const wanted = bare(etag)
-  return header.split(',').some((tag) => bare(tag) === wanted)
-}
+import { sendCached, sendSerialized } from './cached-response'
+import { createRestaurantService, searchByLocation, toCamera, toRestaurant } from './restaurants.service'
 
 const signedIn = async (request: FastifyRequest) => {
   await requireUser(request)

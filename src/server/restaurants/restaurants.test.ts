@@ -1,9 +1,11 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { cameraSchema, menuItemSchema, restaurantSchema } from '../../shared/schemas/restaurants'
 import { cameras, menuItems } from '../db/schema'
 import { buildTestApp, createUser, type TestUser } from '../testing/build-test-app'
+import { preferredEncoding } from './cached-response'
 
 const app = await buildTestApp()
 
@@ -242,6 +244,36 @@ describe('caching', () => {
     expect(changed.statusCode).toBe(200)
     expect(changed.headers.etag).not.toBe(etag)
     expect(cameraList.parse(changed.json())).toHaveLength(1)
+  })
+})
+
+describe('compression of cached reads', () => {
+  it('sends the same body compressed with brotli or gzip as the client accepts', async () => {
+    for (let i = 0; i < 3; i++) await createRestaurant(await createUser(app), { description: `A long description number ${i} `.repeat(20) })
+    const plain = await app.inject({ url: '/api/restaurants' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toMatch(/accept-encoding/i)
+
+    const br = await app.inject({ url: '/api/restaurants', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body)
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length)
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length)
+
+    const gzip = await app.inject({ url: '/api/restaurants', headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
+    expect(gzip.headers.etag).toBe(plain.headers.etag)
+  })
+
+  it('reads Accept-Encoding weights', () => {
+    expect(preferredEncoding(undefined)).toBeUndefined()
+    expect(preferredEncoding('identity')).toBeUndefined()
+    expect(preferredEncoding('gzip, br')).toBe('br')
+    expect(preferredEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip')
+    expect(preferredEncoding('br;q=0, gzip;q=0')).toBeUndefined()
+    expect(preferredEncoding('*')).toBe('br')
+    expect(preferredEncoding('*;q=0.1, br;q=0')).toBe('gzip')
   })
 })
 

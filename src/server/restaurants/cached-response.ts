@@ -1,0 +1,73 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { CachedBody } from './restaurants.service'
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+/** As @fastify/compress: smaller bodies are not worth compressing. */
+const COMPRESS_THRESHOLD = 1024
+
+type Encoding = 'br' | 'gzip'
+const compressed = new WeakMap<CachedBody, Partial<Record<Encoding, Buffer>>>()
+
+/**
+ * Answers a cached, already serialized body: 304 when the client's copy is current, otherwise the
+ * body, compressed once per cached entry instead of once per request.
+ */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
+  reply.header('etag', entry.etag).header('cache-control', 'no-cache')
+  if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send()
+  if (entry.body.length < COMPRESS_THRESHOLD) return sendSerialized(reply, entry.body)
+  reply.header('vary', 'accept-encoding')
+  const encoding = preferredEncoding(request.headers['accept-encoding'])
+  if (!encoding) return sendSerialized(reply, entry.body)
+  let variants = compressed.get(entry)
+  if (!variants) {
+    variants = {}
+    compressed.set(entry, variants)
+  }
+  variants[encoding] ??= compress(entry.body, encoding)
+  // A Content-Encoding already set tells @fastify/compress to leave the payload alone.
+  return reply.type(JSON_TYPE).header('content-encoding', encoding).send(variants[encoding])
+}
+
+/** A string with a JSON content type skips the response serializer: the body is sent as it is. */
+export function sendSerialized(reply: FastifyReply, body: string) {
+  return reply.type(JSON_TYPE).send(body)
+}
+
+/** Weak comparison, as If-None-Match asks for. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
+  const wanted = bare(etag)
+  return header.split(',').some((tag) => bare(tag) === wanted)
+}
+
+/** br, else gzip, else none, honouring q=0 and "*". */
+export function preferredEncoding(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined
+  const weights = new Map<string, number>()
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    if (!name) continue
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    weights.set(name, q ? Number(q.slice(2)) || 0 : 1)
+  }
+  const weight = (name: Encoding) => weights.get(name) ?? weights.get('*') ?? 0
+  const best = (['br', 'gzip'] as const).filter((e) => weight(e) > 0).sort((a, b) => weight(b) - weight(a))
+  return best[0]
+}
+
+function compress(body: string, encoding: Encoding): Buffer {
+  if (encoding === 'br') {
+    return brotliCompressSync(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+      },
+    })
+  }
+  return gzipSync(body, { level: 9 })
+}
