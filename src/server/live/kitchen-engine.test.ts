@@ -176,14 +176,24 @@ describe('the kitchen engine', () => {
     expect(row.kitchenStartedAt.getTime()).toBe(restartAt)
     await engine.tick(restartAt + 0.31 * ORDER_MS)
     expect(await orderRow(showcase.id)).toMatchObject({ status: 'cooking', progress: 31 })
+    // Completed again, and the instance that drove it stops there: the next driver restarts it.
+    await engine.tick(restartAt + ORDER_MS)
+    expect(await orderRow(showcase.id)).toMatchObject({ status: 'completed', progress: 100 })
+    const secondRestart = restartAt + ORDER_MS + 2000
+    await newEngine().tick(secondRestart)
+    const again = await orderRow(showcase.id)
+    expect(again).toMatchObject({ status: 'preparing', progress: 0 })
+    expect(again.kitchenStartedAt.getTime()).toBe(secondRestart)
     await settle()
     expect(received.filter((m) => m.type === 'status').map((m) => `${m.status} ${m.progress}`)).toEqual([
       'completed 100',
       'preparing 0',
       'cooking 31',
+      'completed 100',
+      'preparing 0',
     ])
     // Nobody pays for the showcase: it gets no upsell.
-    await engine.tick(restartAt + 0.5 * ORDER_MS)
+    await engine.tick(secondRestart + 0.5 * ORDER_MS)
     expect(await db.select().from(upsells).where(eq(upsells.orderId, showcase.id))).toEqual([])
   })
 

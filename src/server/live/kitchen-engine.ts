@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, lte, notInArray, sql } from 'drizzle-orm'
 import type { ServerMessage } from '../../shared/live-messages'
 import { toDollars } from '../../shared/money'
 import type { Config } from '../config'
@@ -58,6 +58,8 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
   const delays = shoutDelays(orderMs)
   /** Orders whose upsell has been offered or found impossible. */
   const upsellDone = new Set<number>()
+  const showcasesToRestart = new Set<number>()
+  let scanShowcases = true
 
   let started = false
   let stopped = false
@@ -73,7 +75,23 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
     })
 
   async function tick(now = clock()): Promise<void> {
-    const active = await db
+    // A completed showcase starts over on the pass after it completed. Which ones are waiting is
+    // kept in memory; the first pass looks in the database, in case the last driver stopped there.
+    if (scanShowcases) {
+      const waiting = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.isShowcase, true), eq(orders.status, 'completed')))
+      for (const row of waiting) showcasesToRestart.add(row.id)
+      scanShowcases = false
+    }
+    if (showcasesToRestart.size > 0) {
+      const ids = [...showcasesToRestart]
+      showcasesToRestart.clear()
+      await restartShowcases(ids, now)
+    }
+
+    const active: OrderState[] = await db
       .select({
         id: orders.id,
         userId: orders.userId,
@@ -85,16 +103,7 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
         items: orders.items,
       })
       .from(orders)
-      .where(
-        or(
-          notInArray(orders.status, ['completed', 'cancelled']),
-          // A completed showcase starts over on the next pass.
-          and(eq(orders.isShowcase, true), eq(orders.status, 'completed')),
-        ),
-      )
-
-    const restarts = active.filter((o) => o.isShowcase && o.status === 'completed')
-    if (restarts.length > 0) await restartShowcases(restarts, now)
+      .where(notInArray(orders.status, ['completed', 'cancelled']))
 
     const changes: { id: number; status: string; progress: number }[] = []
     const readings = new Map<number, ReturnType<typeof readingAt>>()
@@ -109,8 +118,10 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
     }
 
     const changed = await writeStatuses(changes)
-    const live = active.filter((o) => readings.has(o.id))
-    await writeTelemetry(live, readings)
+    const showcases = new Set(active.filter((o) => o.isShowcase).map((o) => o.id))
+    for (const row of changed)
+      if (row.status === 'completed' && showcases.has(row.id)) showcasesToRestart.add(row.id)
+    await writeTelemetry(active, readings)
 
     const sentAt = Date.now()
     const messages: Promise<void>[] = []
@@ -125,7 +136,7 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
         }),
       )
     }
-    for (const order of live) {
+    for (const order of active) {
       const reading = readings.get(order.id)!
       messages.push(
         publish(order.id, { type: 'telemetry', orderId: order.id, data: reading.telemetry, sentAt }),
@@ -144,25 +155,18 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
     for (const id of upsellDone) if (!activeIds.has(id)) upsellDone.delete(id)
   }
 
-  async function restartShowcases(showcases: OrderState[], now: number) {
-    for (const order of showcases) {
-      const [row] = await db
-        .update(orders)
-        .set({ status: 'preparing', progress: 0, kitchenStartedAt: new Date(now), updatedAt: new Date(now) })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'completed'), eq(orders.isShowcase, true)))
-        .returning({ id: orders.id })
-      if (!row) continue
-      order.status = 'preparing'
-      order.progress = 0
-      order.kitchenStartedAt = new Date(now)
-      await publish(order.id, {
-        type: 'status',
-        orderId: order.id,
-        status: 'preparing',
-        progress: 0,
-        sentAt: Date.now(),
-      })
-    }
+  async function restartShowcases(ids: number[], now: number) {
+    const restarted = await db
+      .update(orders)
+      .set({ status: 'preparing', progress: 0, kitchenStartedAt: new Date(now), updatedAt: new Date(now) })
+      .where(and(inArray(orders.id, ids), eq(orders.status, 'completed'), eq(orders.isShowcase, true)))
+      .returning({ id: orders.id })
+    const sentAt = Date.now()
+    await Promise.all(
+      restarted.map((row) =>
+        publish(row.id, { type: 'status', orderId: row.id, status: 'preparing', progress: 0, sentAt }),
+      ),
+    )
   }
 
   /** One statement for every order that moved; returns the rows actually updated (not cancelled meanwhile). */
@@ -324,6 +328,7 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
     } else if (await lock.acquire()) {
       if (stopped) return
       driving = true
+      scanShowcases = true
       log?.info({}, 'kitchen engine drives the kitchen on this instance')
       scheduleTick(0)
     }

@@ -193,6 +193,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     }
 
     heartbeat() {
+      if (!this.open) return
       if (!this.alive) {
         this.socket.terminate()
         return
