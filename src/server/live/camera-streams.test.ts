@@ -113,7 +113,8 @@ describe('live video of demo cameras', () => {
     const before = parsePlaylist(first.text)
     expect(before.targetDuration).toBeGreaterThanOrEqual(1)
     expect(before.targetDuration).toBeLessThanOrEqual(2)
-    expect(before.segments.length).toBeGreaterThan(0)
+    // Players get a little slack behind the live edge from the first answer on.
+    expect(before.segments.length).toBeGreaterThanOrEqual(2)
     for (const segment of before.segments) expect(segment).toMatch(/^seg-\d+\.ts$/)
 
     const later = await waitFor(async () => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { accessSync, constants, type Dirent, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,7 +18,18 @@ import {
  * stopped once nobody has asked for the playlist or its segments for a while.
  */
 
-export const PICTURE = { width: 640, height: 360, fps: 20, segmentSeconds: 2, listSize: 6 } as const
+export const PICTURE = {
+  width: 640,
+  height: 360,
+  fps: 20,
+  segmentSeconds: 1,
+  listSize: 6,
+  /**
+   * A player joining a one-segment playlist plays right at the live edge and stalls at every
+   * segment; two segments give it a second of slack.
+   */
+  segmentsBeforeFirstAnswer: 2,
+} as const
 export const SEGMENT_NAME = /^seg-\d{1,15}\.ts$/
 export const PLAYLIST_CONTENT_TYPE = 'application/vnd.apple.mpegurl'
 export const SEGMENT_CONTENT_TYPE = 'video/mp2t'
@@ -192,7 +203,9 @@ export function createCameraStreams(options: CameraStreamsOptions) {
 
     const playlist = join(encoder.dir, PLAYLIST)
     while (!gone && !encoder.stopping) {
-      if (await exists(playlist)) {
+      if (
+        countSegments(await readFile(playlist, 'utf8').catch(() => '')) >= PICTURE.segmentsBeforeFirstAnswer
+      ) {
         encoder.everReady = true
         return true
       }
@@ -284,7 +297,7 @@ export function createCameraStreams(options: CameraStreamsOptions) {
   }
 }
 
-/** The encoder's command line after the input graph: H.264 in 2 s MPEG-TS segments, a key frame per segment. */
+/** The encoder's command line: H.264 in 1 s MPEG-TS segments, each starting with a key frame. */
 export function encoderArgs(graph: string): string[] {
   const gop = String(PICTURE.fps * PICTURE.segmentSeconds)
   return [
@@ -649,11 +662,8 @@ function lastMeaningfulLine(stderr: string): string {
   return lines.at(-1) ?? ''
 }
 
-function exists(path: string): Promise<boolean> {
-  return access(path).then(
-    () => true,
-    () => false,
-  )
+function countSegments(playlist: string): number {
+  return playlist.split('#EXTINF').length - 1
 }
 
 function sleep(ms: number): Promise<void> {
