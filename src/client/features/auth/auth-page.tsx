@@ -1,3 +1,55 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
+import { PageSpinner } from '@client/components/ui/spinner'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs'
+import { useCurrentUser } from '@client/lib/session'
+import { useEffect } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import { AuthSidePanel } from './components/auth-side-panel'
+import { LoginForm } from './components/login-form'
+import { RegisterForm } from './components/register-form'
+import { nextPath } from './next-path'
+
 export default function AuthPage() {
-  return <div className="mx-auto max-w-6xl px-4 py-10">Auth</div>
+  const { user, isLoading } = useCurrentUser()
+  const [, navigate] = useLocation()
+  const search = useSearch()
+  const next = nextPath(search)
+  const initialTab = new URLSearchParams(search).get('tab') === 'register' ? 'register' : 'login'
+
+  useEffect(() => {
+    if (!isLoading && user) navigate(next, { replace: true })
+  }, [isLoading, user, navigate, next])
+
+  if (isLoading || user) return <PageSpinner />
+  const done = () => navigate(next, { replace: true })
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8 sm:py-12 lg:grid-cols-[1fr_1.05fr] lg:items-center">
+      <Card className="order-1 w-full lg:order-none">
+        <CardHeader className="pb-4">
+          <CardTitle className="text-2xl">Welcome to Clearplate</CardTitle>
+          <CardDescription>
+            Sign in to track your orders live, or create an account in a minute.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs defaultValue={initialTab}>
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="login">Login</TabsTrigger>
+              <TabsTrigger value="register">Register</TabsTrigger>
+            </TabsList>
+            <TabsContent value="login" className="mt-6">
+              <LoginForm onSuccess={done} />
+            </TabsContent>
+            <TabsContent value="register" className="mt-6">
+              <RegisterForm onSuccess={done} />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+      <div className="order-2">
+        <AuthSidePanel />
+      </div>
+    </div>
+  )
 }

@@ -1,3 +1,253 @@
-export default function StreamPage(_props: { orderId: number }) {
-  return <div className="mx-auto max-w-6xl px-4 py-10">Stream</div>
+import { CameraPlayer } from '@client/components/kitchen/camera-player'
+import { StatusTracker } from '@client/components/kitchen/status-tracker'
+import { TelemetryOverlay } from '@client/components/kitchen/telemetry-overlay'
+import { LiveBadge } from '@client/components/ui/badge'
+import { Button } from '@client/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card'
+import { Skeleton } from '@client/components/ui/skeleton'
+import { PageSpinner } from '@client/components/ui/spinner'
+import { toast } from '@client/components/ui/use-toast'
+import { ApiError } from '@client/lib/api-client'
+import { liveClient } from '@client/lib/live-client'
+import { useOrder } from '@client/lib/queries/order'
+import { useCameras, useRestaurant } from '@client/lib/queries/restaurants'
+import { useCurrentUser } from '@client/lib/session'
+import { type ChefTipMessage, useLiveOrder, useLiveState } from '@client/lib/use-live-order'
+import { formatMoney, orderNumber } from '@client/lib/utils'
+import type { UpsellOffer } from '@shared/schemas/chef'
+import { ArrowLeft, Lock } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Link } from 'wouter'
+import { useRespondToUpsell } from './api/respond-to-upsell'
+import { ChefInteraction } from './components/chef-interaction'
+import { OrderDetails } from './components/order-details'
+import { OrderProgress } from './components/order-progress'
+import {
+  AccessCountdown,
+  AlsoLikeDishes,
+  LiveConnectionIndicator,
+  TestingControls,
+} from './components/stream-extras'
+import { UpsellPopup } from './components/upsell-popup'
+import { useStreamAccessTimer } from './use-stream-access-timer'
+
+const SAMPLE_TIP = { amount: 5, message: 'Looks amazing, thank you chef!' }
+const OWN_TIP_ECHO_MS = 15_000
+
+/** The tip notification every viewer sees; the message is the sender's text, shown as text. */
+export function announceTip(tip: { amount: number; message: string }) {
+  const message = tip.message.trim()
+  toast({
+    title: 'Chef Received a Tip!',
+    description: message
+      ? `A ${formatMoney(tip.amount)} tip was sent to the chef with message: ${message}`
+      : `A ${formatMoney(tip.amount)} tip was sent to the chef.`,
+  })
+}
+
+function useErrorToast(failed: boolean, description: string) {
+  useEffect(() => {
+    if (failed) toast({ title: 'Error', description, variant: 'destructive' })
+  }, [failed, description])
+}
+
+export default function StreamPage({ orderId }: { orderId: number }) {
+  const access = useStreamAccessTimer(orderId)
+  if (access.status === 'checking') return <PageSpinner />
+  if (access.status === 'denied')
+    return <AccessMessage title="Access denied" text="Please enter your order number to access the stream." />
+  if (access.status === 'expired')
+    return (
+      <AccessMessage
+        title="Stream access expired"
+        text="Your 20-minute stream access period has ended. Taking you home…"
+      />
+    )
+  return <LiveOrderView orderId={orderId} expiresAt={access.expiresAt} />
+}
+
+function AccessMessage({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-3 px-4 text-center">
+      <Lock className="size-10 text-primary" aria-hidden="true" />
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-muted-foreground">{text}</p>
+    </div>
+  )
+}
+
+function LiveOrderView({ orderId, expiresAt }: { orderId: number; expiresAt: number }) {
+  const { user } = useCurrentUser()
+  const order = useOrder(orderId)
+  const restaurantId = order.data?.restaurantId
+  const restaurant = useRestaurant(restaurantId)
+  const cameras = useCameras(restaurantId)
+  const liveState = useLiveState()
+  const [offer, setOffer] = useState<UpsellOffer | null>(null)
+  const [viewers] = useState(() => 50 + Math.floor(Math.random() * 200))
+  const ownTip = useRef<{ amount: number; message: string; at: number } | null>(null)
+  const respond = useRespondToUpsell(orderId, user?.id)
+
+  const onChefTip = (tip: ChefTipMessage) => {
+    const mine = ownTip.current
+    if (
+      !tip.demo &&
+      mine &&
+      Date.now() - mine.at < OWN_TIP_ECHO_MS &&
+      Math.abs(mine.amount - tip.amount) < 0.005 &&
+      mine.message === tip.message
+    ) {
+      ownTip.current = null
+      return
+    }
+    announceTip(tip)
+  }
+  const { telemetry } = useLiveOrder(orderId, { onUpsell: setOffer, onChefTip })
+
+  const unavailable = order.error instanceof ApiError && [401, 403, 404].includes(order.error.status)
+  useErrorToast(order.isError && !unavailable, 'Could not load order data. Please try again.')
+  useErrorToast(restaurant.isError, 'Could not load restaurant data. Please try again.')
+  useErrorToast(cameras.isError, 'Could not load camera data. Please try again.')
+
+  if (order.isError) {
+    return (
+      <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
+        <h1 className="text-2xl font-bold">Order information unavailable</h1>
+        <p className="text-muted-foreground">
+          {unavailable
+            ? 'This order is not available to watch from this account.'
+            : 'Could not load order data. Please try again.'}
+        </p>
+        <div className="flex gap-3">
+          {!unavailable ? (
+            <Button variant="outline" onClick={() => order.refetch()}>
+              Try again
+            </Button>
+          ) : null}
+          <Button asChild>
+            <Link href="/">Back home</Link>
+          </Button>
+        </div>
+      </div>
+    )
+  }
+
+  const answerUpsell = (accepted: boolean) => {
+    if (!offer) return
+    const current = offer
+    if (!accepted) setOffer(null)
+    respond.mutate(
+      { upsellId: current.upsellId, accepted },
+      {
+        onSuccess: () => {
+          if (!accepted) return
+          setOffer(null)
+          toast({
+            title: 'Item added',
+            description: `${current.menuItem.name} has been added to your order.`,
+          })
+        },
+        onError: (error) => {
+          if (!accepted) {
+            console.error('Could not decline the offer', error)
+            return
+          }
+          setOffer(null)
+          toast({ title: 'Error', description: 'Could not add item to your order.', variant: 'destructive' })
+        },
+      },
+    )
+  }
+
+  const sendDemoTip = (tip: { amount: number; message: string }) => {
+    liveClient.send({
+      type: 'chef_tip',
+      orderId,
+      userId: 0,
+      amount: tip.amount,
+      message: tip.message,
+      timestamp: Date.now(),
+    })
+  }
+
+  const o = order.data
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="grid gap-1">
+          <Link
+            href="/"
+            className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Home
+          </Link>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {restaurant.data ? (
+              restaurant.data.name
+            ) : (
+              <Skeleton className="inline-block h-8 w-56 align-middle" />
+            )}
+          </h1>
+        </div>
+        <div className="flex items-center gap-3">
+          <LiveConnectionIndicator state={liveState} />
+          <AccessCountdown expiresAt={expiresAt} />
+        </div>
+      </div>
+      <TestingControls onSampleTip={() => announceTip(SAMPLE_TIP)} />
+      {o ? <OrderProgress order={o} /> : <Skeleton className="h-[118px] rounded-xl" />}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
+        <div className="grid gap-6">
+          <Card className="overflow-hidden">
+            <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+              <CardTitle className="flex items-center gap-3">
+                Live Kitchen View
+                <LiveBadge />
+              </CardTitle>
+              <span className="text-sm font-semibold text-muted-foreground" data-testid="order-number">
+                Order {orderNumber(orderId)}
+              </span>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <CameraPlayer
+                title={restaurant.data ? `${restaurant.data.name} live kitchen` : 'Live kitchen'}
+                cameras={cameras.data}
+                isLoading={!cameras.data && !cameras.isError}
+                viewers={viewers}
+                overlay={<TelemetryOverlay telemetry={telemetry} />}
+              />
+              {o ? <StatusTracker status={o.status} /> : <Skeleton className="h-20" />}
+            </CardContent>
+          </Card>
+          {o ? (
+            <ChefInteraction
+              order={o}
+              userId={user?.id}
+              onBeforeTip={(tip) => {
+                ownTip.current = { ...tip, at: Date.now() }
+              }}
+              onDemoTip={sendDemoTip}
+            />
+          ) : (
+            <Skeleton className="h-96 rounded-xl" />
+          )}
+        </div>
+        <div className="grid gap-6">
+          {o ? (
+            <OrderDetails order={o} restaurant={restaurant.data} />
+          ) : (
+            <Skeleton className="h-[520px] rounded-xl" />
+          )}
+          <AlsoLikeDishes />
+        </div>
+      </div>
+      <UpsellPopup
+        offer={offer}
+        accepting={respond.isPending && respond.variables?.accepted === true}
+        onAccept={() => answerUpsell(true)}
+        onDecline={() => answerUpsell(false)}
+      />
+    </div>
+  )
 }

@@ -1,3 +1,194 @@
+import { RestaurantCard } from '@client/components/restaurants/restaurant-card'
+import { Badge } from '@client/components/ui/badge'
+import { Button } from '@client/components/ui/button'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs'
+import { toast } from '@client/components/ui/use-toast'
+import { addToCart } from '@client/lib/cart'
+import { useRestaurants } from '@client/lib/queries/restaurants'
+import { useUserOrders } from '@client/lib/queries/user-orders'
+import { useCurrentUser } from '@client/lib/session'
+import { useOpenStream } from '@client/lib/use-open-stream'
+import { orderNumber } from '@client/lib/utils'
+import { isActiveStatus, POPULAR_RESTAURANTS } from '@shared/constants'
+import { type Order, parseOrderItems } from '@shared/schemas/orders'
+import { ClipboardList, Flame } from 'lucide-react'
+import { type ReactNode, useEffect, useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import { ActiveOrderCard, ActiveOrderSkeleton } from './components/active-order-card'
+import { OrderDetailsDialog } from './components/order-details-dialog'
+import { OrderHistory, OrderHistorySkeleton } from './components/order-history'
+
+export const ACTIVE_SKELETONS = 4
+
 export default function OrdersPage() {
-  return <div className="mx-auto max-w-6xl px-4 py-10">Orders</div>
+  const { user } = useCurrentUser()
+  const orders = useUserOrders(user?.id)
+  const restaurants = useRestaurants()
+  const { open, pendingId } = useOpenStream()
+  const [, navigate] = useLocation()
+  const [details, setDetails] = useState<Order | null>(null)
+
+  useEffect(() => {
+    if (orders.isError)
+      toast({
+        title: 'Error',
+        description: 'Could not load your orders. Please try again.',
+        variant: 'destructive',
+      })
+  }, [orders.isError])
+
+  const names = new Map(restaurants.data?.map((r) => [r.id, r.name]))
+  const restaurantName = (id: number) => names.get(id) ?? 'Restaurant'
+  const active = orders.data?.filter((o) => isActiveStatus(o.status)) ?? []
+  const history = orders.data?.filter((o) => !isActiveStatus(o.status)) ?? []
+  const popular = restaurants.data?.filter((r) => r.isLive).slice(0, POPULAR_RESTAURANTS) ?? []
+
+  const reorder = (order: Order) => {
+    const lines = parseOrderItems(order.items).filter((l) => l.menuItemId !== undefined)
+    for (const line of lines)
+      addToCart(
+        order.restaurantId,
+        { menuItemId: line.menuItemId!, name: line.name, price: line.price },
+        line.quantity,
+      )
+    toast({
+      title: 'Added to cart',
+      description: `The items of order ${orderNumber(order.id)} are in your cart at ${restaurantName(order.restaurantId)}.`,
+    })
+    navigate(`/restaurant/${order.restaurantId}#cart`)
+  }
+
+  const failed = orders.isError ? (
+    <div className="flex flex-col items-center gap-3 rounded-xl border bg-card p-10 text-center">
+      <p className="text-muted-foreground">Could not load your orders. Please try again.</p>
+      <Button variant="outline" onClick={() => orders.refetch()}>
+        Try again
+      </Button>
+    </div>
+  ) : null
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-10">
+      <div className="grid gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">My Orders</h1>
+        <p className="text-muted-foreground">Watch what is cooking and look back at what you have enjoyed.</p>
+      </div>
+      <Tabs defaultValue="active">
+        <TabsList>
+          <TabsTrigger value="active">
+            Active Orders
+            <Badge
+              variant={active.length > 0 ? 'default' : 'secondary'}
+              className="px-2"
+              aria-label={`${active.length} active`}
+            >
+              {orders.isLoading ? '·' : active.length}
+            </Badge>
+          </TabsTrigger>
+          <TabsTrigger value="history">Order History</TabsTrigger>
+        </TabsList>
+        <TabsContent value="active" className="grid gap-10">
+          {orders.isLoading ? (
+            <div className="grid gap-4 md:grid-cols-2">
+              {Array.from({ length: ACTIVE_SKELETONS }, (_, i) => (
+                <ActiveOrderSkeleton key={i} />
+              ))}
+            </div>
+          ) : (
+            (failed ??
+            (active.length === 0 ? (
+              <EmptyState
+                icon={<Flame className="size-8 text-primary" aria-hidden="true" />}
+                title="No Active Orders"
+                text="Nothing in the kitchen right now. Order from a live kitchen and watch it being made."
+                action={
+                  <Button asChild>
+                    <Link href="/">Browse Restaurants</Link>
+                  </Button>
+                }
+              />
+            ) : (
+              <div className="grid gap-4 md:grid-cols-2">
+                {active.map((order) => (
+                  <ActiveOrderCard
+                    key={order.id}
+                    order={order}
+                    restaurantName={restaurantName(order.restaurantId)}
+                    onWatch={() => open(order.id)}
+                    opening={pendingId === order.id}
+                  />
+                ))}
+              </div>
+            )))
+          )}
+          {popular.length > 0 ? (
+            <section aria-labelledby="popular" className="grid gap-4">
+              <h2 id="popular" className="text-xl font-bold tracking-tight">
+                Popular Right Now
+              </h2>
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {popular.map((r) => (
+                  <RestaurantCard key={r.id} restaurant={r} />
+                ))}
+              </div>
+            </section>
+          ) : null}
+        </TabsContent>
+        <TabsContent value="history">
+          {orders.isLoading ? (
+            <OrderHistorySkeleton />
+          ) : (
+            (failed ??
+            (history.length === 0 ? (
+              <EmptyState
+                icon={<ClipboardList className="size-8 text-primary" aria-hidden="true" />}
+                title="No Order History"
+                text="Your completed and cancelled orders will appear here."
+                action={
+                  <Button asChild>
+                    <Link href="/discover">Start Ordering</Link>
+                  </Button>
+                }
+              />
+            ) : (
+              <OrderHistory
+                orders={history}
+                restaurantName={restaurantName}
+                onReorder={reorder}
+                onDetails={setDetails}
+              />
+            )))
+          )}
+        </TabsContent>
+      </Tabs>
+      <OrderDetailsDialog
+        order={details}
+        restaurantName={details ? restaurantName(details.restaurantId) : ''}
+        onOpenChange={(o) => {
+          if (!o) setDetails(null)
+        }}
+      />
+    </div>
+  )
+}
+
+function EmptyState({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon: ReactNode
+  title: string
+  text: string
+  action: ReactNode
+}) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card p-10 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-accent">{icon}</span>
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="max-w-sm text-sm text-muted-foreground">{text}</p>
+      {action}
+    </div>
+  )
 }

@@ -1,3 +1,258 @@
-export default function RestaurantPage(_props: { restaurantId: number }) {
-  return <div className="mx-auto max-w-6xl px-4 py-10">Restaurant</div>
+import { Alert } from '@client/components/ui/alert'
+import { Button } from '@client/components/ui/button'
+import { Spinner } from '@client/components/ui/spinner'
+import { toast } from '@client/components/ui/use-toast'
+import { AddFundsDialog } from '@client/components/wallet/add-funds-dialog'
+import { useAllergenCheck } from '@client/features/allergens/api/check-allergens'
+import { AllergenBanner } from '@client/features/allergens/components/allergen-banner'
+import { ApiError, errorMessage, isStatus, newIdempotencyKey } from '@client/lib/api-client'
+import { cartTotals, useCart } from '@client/lib/cart'
+import { useActiveOrders } from '@client/lib/queries/active-orders'
+import { useAllergenProfile } from '@client/lib/queries/allergen-profile'
+import { useCameras, useMenu, useRestaurant, useRestaurants } from '@client/lib/queries/restaurants'
+import { useShowcase } from '@client/lib/queries/showcase'
+import { useWalletBalance } from '@client/lib/queries/wallet-balance'
+import { useCurrentUser } from '@client/lib/session'
+import { requestStreamAccess } from '@client/lib/stream-access'
+import { useOpenStream } from '@client/lib/use-open-stream'
+import { formatMoney, orderNumber } from '@client/lib/utils'
+import { ORDER_REDIRECT_MS } from '@shared/constants'
+import type { MenuItem } from '@shared/schemas/restaurants'
+import { ArrowLeft, ShoppingBag, Video } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import { usePlaceOrder } from './api/place-order'
+import { AlsoLike } from './components/also-like'
+import { CartPanel, pricedCart } from './components/cart-panel'
+import { LiveCamerasSection } from './components/live-cameras-section'
+import { MenuSection } from './components/menu-section'
+import { RestaurantGallery } from './components/restaurant-gallery'
+import { RestaurantHero, RestaurantHeroSkeleton } from './components/restaurant-hero'
+
+function useErrorToast(failed: boolean, description: string) {
+  useEffect(() => {
+    if (failed) toast({ title: 'Error', description, variant: 'destructive' })
+  }, [failed, description])
+}
+
+export default function RestaurantPage({ restaurantId }: { restaurantId: number }) {
+  const validId = Number.isSafeInteger(restaurantId) && restaurantId > 0
+  const restaurant = useRestaurant(validId ? restaurantId : undefined)
+  const menu = useMenu(validId ? restaurantId : undefined)
+  const cameras = useCameras(validId ? restaurantId : undefined)
+  const restaurants = useRestaurants()
+  const showcase = useShowcase()
+  const { user } = useCurrentUser()
+  const activeOrders = useActiveOrders(user?.id)
+  const balance = useWalletBalance(user?.id)
+  const profile = useAllergenProfile(user?.id)
+  const summaryCheck = useAllergenCheck(user?.id, restaurantId, {
+    enabled: validId && (profile.data?.allergens.length ?? 0) > 0,
+  })
+  const cart = useCart(restaurantId)
+  const placeOrder = usePlaceOrder(user?.id)
+  const { open, pendingId } = useOpenStream()
+  const [, navigate] = useLocation()
+  const [redirecting, setRedirecting] = useState(false)
+  const [shortOfFunds, setShortOfFunds] = useState(false)
+  const idempotencyKey = useRef<string | null>(null)
+
+  const notFound = !validId || isStatus(restaurant.error, 404)
+  useErrorToast(restaurant.isError && !notFound, 'Could not load restaurant data. Please try again.')
+  useErrorToast(menu.isError && !notFound, 'Could not load menu data. Please try again.')
+  useErrorToast(cameras.isError && !notFound, 'Could not load camera data. Please try again.')
+
+  // The hash target (#menu, #live-cameras) exists only once the restaurant has loaded.
+  useEffect(() => {
+    if (!restaurant.data || !window.location.hash) return
+    document.getElementById(window.location.hash.slice(1))?.scrollIntoView()
+  }, [restaurant.data])
+
+  if (notFound) {
+    return (
+      <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
+        <h1 className="text-2xl font-bold">Restaurant not found</h1>
+        <p className="text-muted-foreground">
+          This restaurant may have closed its kitchen or the link is mistyped.
+        </p>
+        <Button asChild>
+          <Link href="/discover">Browse restaurants</Link>
+        </Button>
+      </div>
+    )
+  }
+
+  const addItem = (item: MenuItem) => {
+    cart.add({ menuItemId: item.id, name: item.name, price: item.price, image: item.image })
+    toast({ title: 'Added to cart', description: `${item.name} was added to your cart.` })
+  }
+
+  const submitOrder = () => {
+    const { available } = pricedCart(cart.lines, menu.data)
+    if (available.length === 0) {
+      toast({
+        title: 'Cart is empty',
+        description: 'Please add items to your cart before placing an order.',
+        variant: 'destructive',
+      })
+      return
+    }
+    idempotencyKey.current ??= newIdempotencyKey()
+    setShortOfFunds(false)
+    placeOrder.mutate(
+      {
+        input: {
+          restaurantId,
+          items: available.map((l) => ({ menuItemId: l.menuItemId, quantity: l.quantity })),
+        },
+        idempotencyKey: idempotencyKey.current,
+      },
+      {
+        onSuccess: async (order) => {
+          idempotencyKey.current = null
+          setRedirecting(true)
+          cart.clear()
+          toast({
+            title: 'Order placed!',
+            description: `Order ${orderNumber(order.id)} is on its way to the kitchen. Opening your live stream…`,
+          })
+          try {
+            await requestStreamAccess(order.id)
+          } catch {}
+          setTimeout(() => navigate(`/stream/${order.id}`), ORDER_REDIRECT_MS)
+        },
+        onError: (error) => {
+          // A request the server answered will not succeed on a retry with the same key.
+          if (error instanceof ApiError) idempotencyKey.current = null
+          if (isStatus(error, 402)) {
+            setShortOfFunds(true)
+            toast({
+              title: 'Not enough funds',
+              description: `${errorMessage(error, 'Insufficient funds')}. Add funds to your wallet to place this order.`,
+              variant: 'destructive',
+            })
+          } else {
+            toast({
+              title: 'Could not place order',
+              description: errorMessage(error, 'Please try again.'),
+              variant: 'destructive',
+            })
+          }
+        },
+      },
+    )
+  }
+
+  const r = restaurant.data
+  const hasCameras = (cameras.data?.filter((c) => c.isActive).length ?? 0) > 0
+  const myOrderHere = activeOrders.data?.find((o) => o.restaurantId === restaurantId)
+  const showcaseHere = showcase.data?.restaurantId === restaurantId ? showcase.data.orderId : undefined
+  const streamOrderId = myOrderHere?.id ?? showcaseHere
+  const watchAction =
+    r?.isLive && hasCameras ? (
+      streamOrderId ? (
+        <Button size="lg" onClick={() => open(streamOrderId)} disabled={pendingId !== null}>
+          {pendingId ? (
+            <Spinner className="size-4 text-current" label="Opening stream" />
+          ) : (
+            <Video aria-hidden="true" />
+          )}
+          {myOrderHere ? `Watch your order ${orderNumber(myOrderHere.id)}` : 'Watch Live Kitchen'}
+        </Button>
+      ) : (
+        <Button asChild size="lg">
+          <a href="#live-cameras">
+            <Video aria-hidden="true" />
+            Watch Live Kitchen
+          </a>
+        </Button>
+      )
+    ) : null
+
+  const matchedIds = new Set(summaryCheck.data?.matches.map((m) => m.menuItem.id))
+  const returnTo = `/restaurant/${restaurantId}`
+  const { available } = pricedCart(cart.lines, menu.data)
+  const totals = cartTotals(available)
+  const short =
+    shortOfFunds ||
+    (balance.data !== undefined && available.length > 0 && balance.data.balance < totals.total)
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-10 px-4 py-6 sm:py-8">
+      <Link
+        href="/discover"
+        className="inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        All restaurants
+      </Link>
+      {r ? <RestaurantHero restaurant={r} watchAction={watchAction} /> : <RestaurantHeroSkeleton />}
+      {r ? <RestaurantGallery name={r.name} images={r.images} /> : null}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
+        <MenuSection
+          items={menu.data}
+          isLoading={menu.isLoading || !validId}
+          isError={menu.isError}
+          onAdd={addItem}
+          summaryBanner={<AllergenBanner restaurantId={restaurantId} mode="summary" returnTo={returnTo} />}
+          bannerFor={(item) =>
+            matchedIds.has(item.id) ? (
+              <AllergenBanner restaurantId={restaurantId} menuItemId={item.id} mode="item" />
+            ) : null
+          }
+        />
+        <aside className="lg:sticky lg:top-20">
+          <CartPanel
+            lines={cart.lines}
+            menu={menu.data}
+            onQuantity={cart.setQuantity}
+            onPlaceOrder={submitOrder}
+            placing={placeOrder.isPending}
+            redirecting={redirecting}
+            signedIn={Boolean(user)}
+            signInHref={`/auth?next=${encodeURIComponent(returnTo)}`}
+            balance={balance.data?.balance}
+            fundsNotice={
+              user && short ? (
+                <Alert variant="warning" className="items-center">
+                  <span className="flex-1">
+                    Your wallet balance is not enough for this order ({formatMoney(totals.total)}).
+                  </span>
+                  <AddFundsDialog
+                    userId={user.id}
+                    trigger={
+                      <Button size="sm" variant="outline" onClick={() => setShortOfFunds(false)}>
+                        Add funds
+                      </Button>
+                    }
+                  />
+                </Alert>
+              ) : null
+            }
+          />
+        </aside>
+      </div>
+      {r ? (
+        <LiveCamerasSection
+          restaurant={r}
+          cameras={cameras.data}
+          isLoading={cameras.isLoading}
+          isError={cameras.isError}
+        />
+      ) : null}
+      <AlsoLike currentId={restaurantId} restaurants={restaurants.data} />
+      {cart.lines.length > 0 ? (
+        <a
+          href="#cart"
+          className="fixed inset-x-4 bottom-20 z-40 flex items-center justify-between rounded-full bg-primary px-5 py-3 text-sm font-semibold text-primary-foreground shadow-lg md:bottom-6 lg:hidden"
+        >
+          <span className="inline-flex items-center gap-2">
+            <ShoppingBag className="size-4" aria-hidden="true" />
+            View cart · {totals.itemCount} {totals.itemCount === 1 ? 'item' : 'items'}
+          </span>
+          <span className="tabular-nums">{formatMoney(totals.total)}</span>
+        </a>
+      ) : null}
+    </div>
+  )
 }

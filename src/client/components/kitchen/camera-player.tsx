@@ -1,0 +1,213 @@
+import { LiveBadge } from '@client/components/ui/badge'
+import { Button } from '@client/components/ui/button'
+import { Skeleton } from '@client/components/ui/skeleton'
+import { toast } from '@client/components/ui/use-toast'
+import { cn } from '@client/lib/utils'
+import type { Camera } from '@shared/schemas/restaurants'
+import { Expand, Eye, Minimize, RefreshCw, VideoOff } from 'lucide-react'
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+
+type Detach = () => void
+
+/**
+ * Plays an HLS playlist with hls.js (loaded only when a player is shown) where the browser
+ * supports MediaSource, else natively; a plain video file plays directly.
+ */
+async function attachStream(video: HTMLVideoElement, url: string, onFatal: () => void): Promise<Detach> {
+  if (!/\.m3u8($|\?)/i.test(url)) {
+    video.src = url
+    return () => {
+      video.removeAttribute('src')
+      video.load()
+    }
+  }
+  const { default: Hls } = await import('hls.js/light')
+  if (Hls.isSupported()) {
+    const hls = new Hls({ liveSyncDurationCount: 3, manifestLoadingMaxRetry: 3, levelLoadingMaxRetry: 3 })
+    hls.on(Hls.Events.ERROR, (_event, data) => {
+      if (data.fatal) {
+        hls.destroy()
+        onFatal()
+      }
+    })
+    hls.loadSource(url)
+    hls.attachMedia(video)
+    return () => hls.destroy()
+  }
+  if (video.canPlayType('application/vnd.apple.mpegurl')) {
+    video.src = url
+    return () => {
+      video.removeAttribute('src')
+      video.load()
+    }
+  }
+  onFatal()
+  return () => {}
+}
+
+export interface CameraPlayerProps {
+  cameras: Camera[] | undefined
+  isLoading?: boolean
+  /** Label of the player region, e.g. "Trattoria Bellini live kitchen". */
+  title: string
+  viewers?: number
+  /** Shown over the bottom of the video (the telemetry overlay). */
+  overlay?: ReactNode
+  className?: string
+}
+
+/** The live kitchen player: camera switcher (camera 1 first), LIVE badge, viewers, fullscreen. */
+export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, className }: CameraPlayerProps) {
+  const frameRef = useRef<HTMLDivElement>(null)
+  const videoRef = useRef<HTMLVideoElement>(null)
+  const [selectedId, setSelectedId] = useState<number | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+  const [fullscreen, setFullscreen] = useState(false)
+  const active = cameras?.filter((c) => c.isActive) ?? []
+  const camera = active.find((c) => c.id === selectedId) ?? active[0]
+
+  const reportFailure = useCallback(() => {
+    setFailed((already) => {
+      if (!already)
+        toast({
+          title: 'Streaming Error',
+          description: 'Could not connect to the live stream. Please try again later.',
+          variant: 'destructive',
+        })
+      return true
+    })
+  }, [])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` restarts the stream on retry
+  useEffect(() => {
+    const video = videoRef.current
+    if (!video || !camera) return
+    let detach: Detach | undefined
+    let cancelled = false
+    setFailed(false)
+    attachStream(video, camera.streamUrl, () => {
+      if (!cancelled) reportFailure()
+    })
+      .then((d) => {
+        if (cancelled) d()
+        else detach = d
+      })
+      .catch(() => {
+        if (!cancelled) reportFailure()
+      })
+    return () => {
+      cancelled = true
+      detach?.()
+    }
+  }, [camera?.id, camera?.streamUrl, attempt, reportFailure])
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === frameRef.current)
+    document.addEventListener('fullscreenchange', onChange)
+    return () => document.removeEventListener('fullscreenchange', onChange)
+  }, [])
+
+  const toggleFullscreen = async () => {
+    try {
+      if (document.fullscreenElement) await document.exitFullscreen()
+      else await frameRef.current!.requestFullscreen()
+    } catch (error) {
+      toast({
+        title: 'Fullscreen Error',
+        description: `Error attempting to enable fullscreen: ${error instanceof Error ? error.message : String(error)}`,
+        variant: 'destructive',
+      })
+    }
+  }
+
+  const showSkeleton = isLoading && !cameras
+  return (
+    <section
+      aria-label={title}
+      className={cn('overflow-hidden rounded-xl bg-neutral-950 shadow-lg', className)}
+    >
+      <div ref={frameRef} className="relative aspect-video w-full bg-neutral-950">
+        {showSkeleton ? (
+          <Skeleton className="absolute inset-0 rounded-none bg-neutral-800" />
+        ) : camera ? (
+          <video
+            ref={videoRef}
+            key={camera.id}
+            className="absolute inset-0 size-full object-cover"
+            muted
+            autoPlay
+            playsInline
+            aria-label={`${camera.name} camera`}
+            onError={reportFailure}
+          />
+        ) : (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-neutral-300">
+            <VideoOff className="size-8" aria-hidden="true" />
+            <p className="text-sm">No live cameras right now</p>
+          </div>
+        )}
+        {failed && camera ? (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-neutral-950/85 p-4 text-center text-neutral-200">
+            <VideoOff className="size-8" aria-hidden="true" />
+            <p className="text-sm">The live picture is not reaching us right now.</p>
+            <Button size="sm" variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+              <RefreshCw aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        ) : null}
+        <div className="pointer-events-none absolute inset-x-0 top-0 flex items-start justify-between gap-2 bg-gradient-to-b from-black/60 to-transparent p-3">
+          <div className="flex items-center gap-2">
+            <LiveBadge />
+            {camera ? (
+              <span className="text-xs font-medium text-white/90 drop-shadow">{camera.name}</span>
+            ) : null}
+          </div>
+          {viewers !== undefined ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-black/55 px-2 py-0.5 text-xs font-medium text-white">
+              <Eye className="size-3.5" aria-hidden="true" />
+              <span data-testid="viewer-count">{viewers} watching</span>
+            </span>
+          ) : null}
+        </div>
+        <div className="absolute inset-x-0 bottom-0 flex items-end justify-between gap-2 p-3">
+          <div className="min-w-0">{overlay}</div>
+          <Button
+            size="icon"
+            variant="ghost"
+            className="size-9 shrink-0 bg-black/55 text-white hover:bg-black/75"
+            onClick={toggleFullscreen}
+            aria-label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
+          >
+            {fullscreen ? <Minimize aria-hidden="true" /> : <Expand aria-hidden="true" />}
+          </Button>
+        </div>
+      </div>
+      {active.length > 1 ? (
+        <fieldset className="flex gap-2 overflow-x-auto bg-neutral-900 p-2">
+          <legend className="sr-only">Cameras</legend>
+          {active.map((c, index) => (
+            <button
+              key={c.id}
+              type="button"
+              onClick={() => setSelectedId(c.id)}
+              aria-pressed={c.id === camera?.id}
+              className={cn(
+                'shrink-0 rounded-lg px-3 py-1.5 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring sm:text-sm',
+                c.id === camera?.id
+                  ? 'bg-primary text-primary-foreground'
+                  : 'bg-white/10 text-white/85 hover:bg-white/20',
+              )}
+            >
+              <span className="mr-1 text-white/60" aria-hidden="true">
+                {index + 1}
+              </span>
+              {c.name}
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,31 @@
+import { api, newIdempotencyKey } from '@client/lib/api-client'
+import { queryKeys } from '@client/lib/query-keys'
+import type { Order } from '@shared/schemas/orders'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+
+interface UpsellResult {
+  upsellId: number
+  accepted: boolean
+  order?: Order
+  newBalance?: number
+}
+
+/** PUT /api/upsells/{id}/response: accepting adds the item to the order and charges the wallet. */
+export function useRespondToUpsell(orderId: number, userId: number | undefined) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ upsellId, accepted }: { upsellId: number; accepted: boolean }) =>
+      api.put<UpsellResult>(
+        `/api/upsells/${upsellId}/response`,
+        { accepted },
+        { idempotencyKey: newIdempotencyKey() },
+      ),
+    onSuccess: async (result) => {
+      if (!result.accepted) return
+      if (result.order) queryClient.setQueryData(queryKeys.order(orderId), result.order)
+      if (userId && result.newBalance !== undefined)
+        queryClient.setQueryData(queryKeys.walletBalance(userId), { balance: result.newBalance })
+      if (userId) await queryClient.invalidateQueries({ queryKey: ['wallet', userId] })
+    },
+  })
+}

@@ -1,0 +1,68 @@
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs'
+import { useWalletBalance } from '@client/lib/queries/wallet-balance'
+import type { Order } from '@shared/schemas/orders'
+import { HandCoins, Megaphone, Wallet } from 'lucide-react'
+import { ChefShoutTab } from './chef-shout-tab'
+import { TipChefTab } from './tip-chef-tab'
+import { WalletTab } from './wallet-tab'
+
+export function ChefInteraction({
+  order,
+  userId,
+  onBeforeTip,
+  onDemoTip,
+}: {
+  order: Order
+  userId: number | undefined
+  onBeforeTip: (tip: { amount: number; message: string }) => void
+  onDemoTip: (tip: { amount: number; message: string }) => void
+}) {
+  const balance = useWalletBalance(userId)
+  const signInHref = `/auth?next=${encodeURIComponent(`/stream/${order.id}`)}`
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Interact with Your Chef</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Tabs defaultValue="shout">
+          <TabsList className="grid w-full grid-cols-3">
+            <TabsTrigger value="shout">
+              <Megaphone className="size-4" aria-hidden="true" />
+              Chef Shout
+            </TabsTrigger>
+            <TabsTrigger value="tip">
+              <HandCoins className="size-4" aria-hidden="true" />
+              Tip Chef
+            </TabsTrigger>
+            <TabsTrigger value="wallet">
+              <Wallet className="size-4" aria-hidden="true" />
+              Wallet
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="shout">
+            <ChefShoutTab
+              order={order}
+              userId={userId}
+              balance={balance.data?.balance}
+              signInHref={signInHref}
+            />
+          </TabsContent>
+          <TabsContent value="tip">
+            <TipChefTab
+              orderId={order.id}
+              userId={userId}
+              signInHref={signInHref}
+              onBeforeTip={onBeforeTip}
+              onDemoTip={onDemoTip}
+            />
+          </TabsContent>
+          <TabsContent value="wallet">
+            <WalletTab userId={userId} signInHref={signInHref} />
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,140 @@
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card'
+import { Skeleton } from '@client/components/ui/skeleton'
+import { cn, formatMoney, formatTime } from '@client/lib/utils'
+import { PRICE_RANGE_LABELS } from '@shared/constants'
+import { toCents, toDollars } from '@shared/money'
+import { type Order, parseOrderItems } from '@shared/schemas/orders'
+import type { Restaurant } from '@shared/schemas/restaurants'
+import { Check, MapPin } from 'lucide-react'
+import { Link } from 'wouter'
+import { timelineSteps } from '../timeline'
+
+export function OrderDetails({ order, restaurant }: { order: Order; restaurant: Restaurant | undefined }) {
+  const lines = parseOrderItems(order.items)
+  const subtotalCents = lines.reduce((sum, l) => sum + toCents(l.price) * l.quantity, 0)
+  const feeCents = toCents(order.totalPrice) - subtotalCents
+  const steps = timelineSteps(order)
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Order Details</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <section aria-labelledby="details-items" className="grid gap-2">
+          <h4
+            id="details-items"
+            className="text-sm font-semibold uppercase tracking-wider text-muted-foreground"
+          >
+            Items
+          </h4>
+          <ul className="grid gap-1.5 text-sm">
+            {lines.map((line, i) => (
+              <li key={i} className="flex justify-between gap-3">
+                <span>
+                  {line.quantity} x {line.name}
+                </span>
+                <span className="tabular-nums">{formatMoney(line.price * line.quantity)}</span>
+              </li>
+            ))}
+            {feeCents > 0 ? (
+              <li className="flex justify-between gap-3 text-muted-foreground">
+                <span>Delivery fee</span>
+                <span className="tabular-nums">{formatMoney(toDollars(feeCents))}</span>
+              </li>
+            ) : null}
+          </ul>
+          <p className="flex justify-between border-t pt-2 text-sm font-bold">
+            <span>Total</span>
+            <span className="tabular-nums" data-testid="order-total">
+              {formatMoney(order.totalPrice)}
+            </span>
+          </p>
+        </section>
+        <section aria-labelledby="details-status" className="grid gap-3">
+          <h4
+            id="details-status"
+            className="text-sm font-semibold uppercase tracking-wider text-muted-foreground"
+          >
+            Status Updates
+          </h4>
+          <ol className="grid gap-0">
+            {steps.map((step, index) => (
+              <li key={step.label} className="relative flex gap-3 pb-4 last:pb-0" data-reached={step.reached}>
+                {index < steps.length - 1 ? (
+                  <span
+                    className={cn(
+                      'absolute left-[11px] top-6 h-[calc(100%-1.25rem)] w-0.5',
+                      step.reached ? 'bg-primary/50' : 'bg-border',
+                    )}
+                    aria-hidden="true"
+                  />
+                ) : null}
+                <span
+                  className={cn(
+                    'relative flex size-6 shrink-0 items-center justify-center rounded-full border-2',
+                    step.reached
+                      ? 'border-primary bg-primary text-primary-foreground'
+                      : 'border-border bg-card',
+                  )}
+                  aria-hidden="true"
+                >
+                  {step.reached ? <Check className="size-3.5" strokeWidth={3} /> : null}
+                </span>
+                <div className="flex flex-1 items-baseline justify-between gap-2 text-sm">
+                  <span className={step.reached ? 'font-medium' : 'text-muted-foreground'}>{step.label}</span>
+                  <span className="text-xs tabular-nums text-muted-foreground">
+                    {step.time ? formatTime(step.time) : 'Pending'}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+        <section aria-labelledby="details-restaurant" className="grid gap-3">
+          <h4
+            id="details-restaurant"
+            className="text-sm font-semibold uppercase tracking-wider text-muted-foreground"
+          >
+            Restaurant
+          </h4>
+          {restaurant ? (
+            <div className="flex gap-3">
+              {restaurant.avatar ? (
+                <img
+                  src={restaurant.avatar}
+                  alt=""
+                  className="size-12 shrink-0 rounded-full border bg-muted object-cover"
+                />
+              ) : (
+                <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-accent font-bold text-accent-foreground">
+                  {restaurant.name.charAt(0)}
+                </span>
+              )}
+              <div className="grid gap-0.5 text-sm">
+                <Link href={`/restaurant/${restaurant.id}`} className="font-semibold hover:underline">
+                  {restaurant.name}
+                </Link>
+                <p className="text-muted-foreground">
+                  {restaurant.cuisine} · {restaurant.priceRange}{' '}
+                  {PRICE_RANGE_LABELS[restaurant.priceRange] ?? ''}
+                </p>
+                <p className="inline-flex items-start gap-1 text-muted-foreground">
+                  <MapPin className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+                  {restaurant.address}
+                </p>
+              </div>
+            </div>
+          ) : (
+            <div className="flex gap-3">
+              <Skeleton className="size-12 rounded-full" />
+              <div className="grid flex-1 gap-2">
+                <Skeleton className="h-4 w-1/2" />
+                <Skeleton className="h-3 w-2/3" />
+              </div>
+            </div>
+          )}
+        </section>
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,47 @@
+import { formatTime } from '@client/lib/utils'
+import { orderStatusLabel } from '@shared/constants'
+import type { Order } from '@shared/schemas/orders'
+import { Clock } from 'lucide-react'
+
+/** Status, progress and the estimated delivery time of the order. */
+export function OrderProgress({ order }: { order: Order }) {
+  const eta = order.estimatedDelivery ? new Date(order.estimatedDelivery) : null
+  return (
+    <section
+      aria-label="Order progress"
+      className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="text-lg font-semibold">
+          <span className="sr-only">Status: </span>
+          <span data-testid="order-status">{orderStatusLabel(order.status)}</span>
+        </p>
+        {eta && order.status !== 'completed' && order.status !== 'cancelled' ? (
+          <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+            <Clock className="size-4" aria-hidden="true" />
+            Estimated delivery {formatTime(eta)}
+          </p>
+        ) : null}
+      </div>
+      <div
+        className="h-3 overflow-hidden rounded-full bg-muted"
+        role="progressbar"
+        aria-label="Order progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={order.progress}
+      >
+        <div
+          className="h-full rounded-full bg-gradient-to-r from-brand-400 to-brand-600 transition-[width] duration-700"
+          style={{ width: `${Math.min(100, Math.max(0, order.progress))}%` }}
+        />
+      </div>
+      <p className="text-sm text-muted-foreground">
+        <span data-testid="order-progress" className="font-medium text-foreground tabular-nums">
+          {order.progress}%
+        </span>{' '}
+        complete
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,102 @@
+import { formatCookingTime } from '@client/components/kitchen/telemetry'
+import { Button } from '@client/components/ui/button'
+import type { LiveState } from '@client/lib/live-client'
+import { cn, formatMoney } from '@client/lib/utils'
+import { FlaskConical, Timer } from 'lucide-react'
+import { useEffect, useState } from 'react'
+
+/** A small box with a button that shows a sample tip notification (nothing is sent). */
+export function TestingControls({ onSampleTip }: { onSampleTip: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed bg-muted/40 px-4 py-3 text-sm">
+      <span className="inline-flex items-center gap-2 text-muted-foreground">
+        <FlaskConical className="size-4" aria-hidden="true" />
+        Testing controls
+      </span>
+      <Button size="sm" variant="outline" onClick={onSampleTip}>
+        Show a sample tip notification
+      </Button>
+    </div>
+  )
+}
+
+const LIVE_LABEL: Record<LiveState, string> = {
+  open: 'Live',
+  connecting: 'Connecting…',
+  closed: 'Reconnecting…',
+}
+
+/** The live connection, shown subtly: live, connecting or reconnecting. */
+export function LiveConnectionIndicator({ state }: { state: LiveState }) {
+  return (
+    <span
+      className="inline-flex items-center gap-1.5 text-xs font-medium text-muted-foreground"
+      role="status"
+      data-testid="live-state"
+    >
+      <span
+        className={cn(
+          'size-2 rounded-full',
+          state === 'open'
+            ? 'bg-green-500'
+            : state === 'connecting'
+              ? 'animate-pulse bg-amber-500'
+              : 'animate-pulse bg-red-500',
+        )}
+        aria-hidden="true"
+      />
+      {LIVE_LABEL[state]}
+    </span>
+  )
+}
+
+/** Time left on the stream access grant, ticking each second. */
+export function AccessCountdown({ expiresAt }: { expiresAt: number }) {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  const seconds = Math.max(0, Math.ceil((expiresAt - now) / 1000))
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium tabular-nums',
+        seconds <= 60 ? 'border-amber-400 text-amber-700 dark:text-amber-300' : 'text-muted-foreground',
+      )}
+      title="Time left to watch this stream"
+    >
+      <Timer className="size-3.5" aria-hidden="true" />
+      <span className="sr-only">Stream access ends in </span>
+      {formatCookingTime(seconds)}
+    </span>
+  )
+}
+
+const DISHES = [
+  { name: 'Tiramisu', price: 8.99 },
+  { name: 'Fettuccine Alfredo', price: 16.99 },
+  { name: 'Garlic Bread', price: 4.99 },
+  { name: 'Side Salad', price: 6.99 },
+]
+
+export function AlsoLikeDishes() {
+  return (
+    <section
+      aria-labelledby="also-like-dishes"
+      className="grid gap-3 rounded-xl border bg-card p-5 shadow-sm"
+    >
+      <h3 id="also-like-dishes" className="font-semibold">
+        You Might Also Like
+      </h3>
+      <ul className="grid gap-2 text-sm">
+        {DISHES.map((dish) => (
+          <li key={dish.name} className="flex justify-between gap-3">
+            <span>{dish.name}</span>
+            <span className="tabular-nums text-muted-foreground">{formatMoney(dish.price)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

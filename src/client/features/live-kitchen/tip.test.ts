@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { canSendTip, INITIAL_TIP, tipAmount, tipError } from './tip'
+
+describe('tip amount', () => {
+  it('starts at the $5 preset', () => {
+    expect(tipAmount(INITIAL_TIP)).toBe(5)
+    expect(canSendTip(INITIAL_TIP)).toBe(true)
+    expect(tipError(INITIAL_TIP)).toBeNull()
+  })
+
+  it('uses the custom amount when chosen and disables send while it is empty, zero or not a number', () => {
+    const custom = (text: string) => ({ ...INITIAL_TIP, useCustom: true, custom: text })
+    expect(tipAmount(custom('7.50'))).toBe(7.5)
+    expect(canSendTip(custom('7.50'))).toBe(true)
+    for (const text of ['', '   ', '0', '0.00', 'abc', '1e']) expect(canSendTip(custom(text))).toBe(false)
+  })
+
+  it('rejects amounts that are not above zero with the spec message', () => {
+    const custom = (text: string) => ({ ...INITIAL_TIP, useCustom: true, custom: text })
+    expect(tipError(custom('-3'))).toBe('Please enter a valid tip amount')
+    expect(tipError(custom('abc'))).toBe('Please enter a valid tip amount')
+    expect(tipError(custom('0.5'))).toBeNull()
+  })
+})

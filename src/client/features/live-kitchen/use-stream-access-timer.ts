@@ -1,0 +1,71 @@
+import { toast } from '@client/components/ui/use-toast'
+import { getStreamGrant, removeStreamGrant } from '@client/lib/stream-access'
+import { STREAM_ACCESS_WARNING_MS, STREAM_EXPIRY_REDIRECT_MS } from '@shared/constants'
+import { useEffect, useState } from 'react'
+import { useLocation } from 'wouter'
+
+export type StreamAccessState =
+  | { status: 'checking' }
+  | { status: 'denied' }
+  | { status: 'active'; expiresAt: number }
+  | { status: 'expired' }
+
+const TICK_MS = 1000
+
+/**
+ * Guards the stream page with the grant stored for this order: without one the visitor is sent
+ * home; a toast warns when one minute is left; on expiry the grant is removed and the visitor
+ * goes home after 3 seconds. Time is checked every second against the clock, so a sleeping tab
+ * still expires on time.
+ */
+export function useStreamAccessTimer(orderId: number): StreamAccessState {
+  const [, navigate] = useLocation()
+  const [state, setState] = useState<StreamAccessState>({ status: 'checking' })
+
+  useEffect(() => {
+    const grant = getStreamGrant(orderId)
+    if (!grant) {
+      setState({ status: 'denied' })
+      toast({
+        title: 'Access denied',
+        description: 'Please enter your order number to access the stream.',
+        variant: 'destructive',
+      })
+      navigate('/', { replace: true })
+      return
+    }
+    setState({ status: 'active', expiresAt: grant.expiresAt })
+    let warned = false
+    let redirect: ReturnType<typeof setTimeout> | undefined
+    const check = () => {
+      const remaining = grant.expiresAt - Date.now()
+      if (remaining <= 0) {
+        clearInterval(interval)
+        removeStreamGrant(orderId)
+        setState({ status: 'expired' })
+        toast({
+          title: 'Stream access expired',
+          description: 'Your 20-minute stream access period has ended.',
+          variant: 'destructive',
+        })
+        redirect = setTimeout(() => navigate('/'), STREAM_EXPIRY_REDIRECT_MS)
+        return
+      }
+      if (!warned && remaining <= STREAM_ACCESS_WARNING_MS) {
+        warned = true
+        toast({
+          title: 'Stream access ending soon',
+          description: 'You have 1 minute of viewing time remaining.',
+        })
+      }
+    }
+    const interval = setInterval(check, TICK_MS)
+    check()
+    return () => {
+      clearInterval(interval)
+      if (redirect) clearTimeout(redirect)
+    }
+  }, [orderId, navigate])
+
+  return state
+}

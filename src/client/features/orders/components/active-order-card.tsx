@@ -1,0 +1,87 @@
+import { Button } from '@client/components/ui/button'
+import { Card } from '@client/components/ui/card'
+import { Skeleton } from '@client/components/ui/skeleton'
+import { Spinner } from '@client/components/ui/spinner'
+import { formatMoney, orderNumber } from '@client/lib/utils'
+import type { Order } from '@shared/schemas/orders'
+import { parseOrderItems } from '@shared/schemas/orders'
+import { Video } from 'lucide-react'
+import { OrderStatusBadge } from './order-status-badge'
+
+export function ActiveOrderCard({
+  order,
+  restaurantName,
+  onWatch,
+  opening,
+}: {
+  order: Order
+  restaurantName: string
+  onWatch: () => void
+  opening: boolean
+}) {
+  const lines = parseOrderItems(order.items)
+  return (
+    <Card className="flex flex-col gap-4 p-5" data-testid="active-order">
+      <div className="flex items-start justify-between gap-3">
+        <div className="grid gap-0.5">
+          <p className="text-sm text-muted-foreground">Order {orderNumber(order.id)}</p>
+          <h3 className="font-semibold leading-tight">{restaurantName}</h3>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </div>
+      <p className="line-clamp-2 text-sm text-muted-foreground">
+        {lines.map((l) => `${l.quantity} x ${l.name}`).join(', ')}
+      </p>
+      <div className="grid gap-1.5">
+        <div className="flex justify-between text-xs text-muted-foreground">
+          <span>Progress</span>
+          <span className="tabular-nums">{order.progress}%</span>
+        </div>
+        <div
+          className="h-2 overflow-hidden rounded-full bg-muted"
+          role="progressbar"
+          aria-valuenow={order.progress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-label={`Order ${orderNumber(order.id)} progress`}
+        >
+          <div
+            className="h-full rounded-full bg-primary transition-[width]"
+            style={{ width: `${order.progress}%` }}
+          />
+        </div>
+      </div>
+      <div className="mt-auto flex items-center justify-between gap-3">
+        <span className="font-semibold tabular-nums">{formatMoney(order.totalPrice)}</span>
+        <Button onClick={onWatch} disabled={opening}>
+          {opening ? (
+            <Spinner className="size-4 text-current" label="Opening stream" />
+          ) : (
+            <Video aria-hidden="true" />
+          )}
+          Watch live
+        </Button>
+      </div>
+    </Card>
+  )
+}
+
+export function ActiveOrderSkeleton() {
+  return (
+    <Card className="grid gap-4 p-5" data-testid="active-order-skeleton">
+      <div className="flex justify-between">
+        <div className="grid gap-2">
+          <Skeleton className="h-4 w-20" />
+          <Skeleton className="h-5 w-40" />
+        </div>
+        <Skeleton className="h-5 w-20 rounded-full" />
+      </div>
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-2 w-full" />
+      <div className="flex justify-between">
+        <Skeleton className="h-6 w-16" />
+        <Skeleton className="h-10 w-28" />
+      </div>
+    </Card>
+  )
+}

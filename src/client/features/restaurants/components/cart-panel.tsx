@@ -1,0 +1,184 @@
+import { Button } from '@client/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card'
+import { Spinner } from '@client/components/ui/spinner'
+import { type CartLine, cartTotals } from '@client/lib/cart'
+import { cn, formatMoney } from '@client/lib/utils'
+import { ORDER_QUANTITY } from '@shared/constants'
+import type { MenuItem } from '@shared/schemas/restaurants'
+import { Minus, Plus, ShoppingBag, Trash2, Wallet } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'wouter'
+
+export interface CartPanelProps {
+  lines: CartLine[]
+  /** The live menu, to price lines and spot dishes that are no longer available. */
+  menu: MenuItem[] | undefined
+  onQuantity: (menuItemId: number, quantity: number) => void
+  onPlaceOrder: () => void
+  placing: boolean
+  /** Set once the order is placed, while the page moves to its stream. */
+  redirecting: boolean
+  signedIn: boolean
+  signInHref: string
+  balance: number | undefined
+  /** Shown under the total: the way to add funds when the wallet is short. */
+  fundsNotice?: ReactNode
+}
+
+/** Cart lines priced from the live menu; lines for dishes no longer available are set apart. */
+export function pricedCart(lines: CartLine[], menu: MenuItem[] | undefined) {
+  const byId = new Map(menu?.map((m) => [m.id, m]))
+  const available: CartLine[] = []
+  const unavailable: CartLine[] = []
+  for (const line of lines) {
+    const item = byId.get(line.menuItemId)
+    if (menu && !item?.isAvailable) unavailable.push(line)
+    else available.push(item ? { ...line, name: item.name, price: item.price } : line)
+  }
+  return { available, unavailable }
+}
+
+export function CartPanel(props: CartPanelProps) {
+  const {
+    lines,
+    menu,
+    onQuantity,
+    onPlaceOrder,
+    placing,
+    redirecting,
+    signedIn,
+    signInHref,
+    balance,
+    fundsNotice,
+  } = props
+  const { available, unavailable } = pricedCart(lines, menu)
+  const totals = cartTotals(available)
+  const empty = available.length === 0
+  return (
+    <Card id="cart" className="scroll-mt-24" aria-labelledby="cart-title">
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle id="cart-title" className="flex items-center gap-2">
+          <ShoppingBag className="size-5 text-primary" aria-hidden="true" />
+          Your Order
+        </CardTitle>
+        {totals.itemCount > 0 ? (
+          <span className="text-sm text-muted-foreground">
+            {totals.itemCount} {totals.itemCount === 1 ? 'item' : 'items'}
+          </span>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {lines.length === 0 ? (
+          <p className="rounded-lg bg-muted/60 p-4 text-center text-sm text-muted-foreground">
+            Your cart is empty. Add dishes from the menu.
+          </p>
+        ) : (
+          <ul className="grid gap-3" aria-label="Cart items">
+            {available.map((line) => (
+              <li key={line.menuItemId} className="flex items-center gap-3" data-testid="cart-line">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium">{line.name}</p>
+                  <p className="text-xs text-muted-foreground">{formatMoney(line.price)} each</p>
+                </div>
+                <div className="flex items-center gap-1">
+                  <Button
+                    size="icon"
+                    variant="outline"
+                    className="size-8"
+                    onClick={() => onQuantity(line.menuItemId, line.quantity - 1)}
+                    aria-label={
+                      line.quantity === 1 ? `Remove ${line.name}` : `Decrease quantity of ${line.name}`
+                    }
+                    disabled={placing || redirecting}
+                  >
+                    {line.quantity === 1 ? <Trash2 aria-hidden="true" /> : <Minus aria-hidden="true" />}
+                  </Button>
+                  <span
+                    className="w-6 text-center text-sm font-semibold tabular-nums"
+                    data-testid="cart-quantity"
+                  >
+                    <span className="sr-only">Quantity </span>
+                    {line.quantity}
+                  </span>
+                  <Button
+                    size="icon"
+                    variant="outline"
+                    className="size-8"
+                    onClick={() => onQuantity(line.menuItemId, line.quantity + 1)}
+                    aria-label={`Increase quantity of ${line.name}`}
+                    disabled={placing || redirecting || line.quantity >= ORDER_QUANTITY.max}
+                  >
+                    <Plus aria-hidden="true" />
+                  </Button>
+                </div>
+                <span className="w-16 text-right text-sm font-semibold tabular-nums">
+                  {formatMoney(line.price * line.quantity)}
+                </span>
+              </li>
+            ))}
+            {unavailable.map((line) => (
+              <li key={line.menuItemId} className="flex items-center gap-3 text-muted-foreground">
+                <p className="min-w-0 flex-1 truncate text-sm line-through">{line.name}</p>
+                <span className="text-xs">No longer available</span>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  className="size-8"
+                  onClick={() => onQuantity(line.menuItemId, 0)}
+                  aria-label={`Remove ${line.name}`}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <dl className="grid gap-1.5 border-t pt-4 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-muted-foreground">Subtotal</dt>
+            <dd className="tabular-nums" data-testid="cart-subtotal">
+              {formatMoney(totals.subtotal)}
+            </dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-muted-foreground">Delivery fee</dt>
+            <dd className="tabular-nums">{formatMoney(totals.deliveryFee)}</dd>
+          </div>
+          <div className="flex justify-between text-base font-bold">
+            <dt>Total</dt>
+            <dd className="tabular-nums" data-testid="cart-total">
+              {formatMoney(empty ? 0 : totals.total)}
+            </dd>
+          </div>
+        </dl>
+        {signedIn && balance !== undefined ? (
+          <p className={cn('flex items-center gap-1.5 text-xs text-muted-foreground')}>
+            <Wallet className="size-3.5" aria-hidden="true" />
+            Wallet balance: <span className="font-medium text-foreground">{formatMoney(balance)}</span>
+          </p>
+        ) : null}
+        {fundsNotice}
+        {signedIn ? (
+          <Button
+            size="lg"
+            onClick={onPlaceOrder}
+            disabled={empty || placing || redirecting}
+            className="w-full"
+          >
+            {placing || redirecting ? (
+              <Spinner className="size-4 text-current" label="Placing order" />
+            ) : null}
+            {redirecting ? 'Opening your live stream...' : placing ? 'Placing order...' : 'Place Order'}
+          </Button>
+        ) : (
+          <div className="grid gap-2">
+            <Button asChild size="lg" className="w-full">
+              <Link href={signInHref}>Sign in to place your order</Link>
+            </Button>
+            <p className="text-center text-xs text-muted-foreground">Your cart is kept while you sign in.</p>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

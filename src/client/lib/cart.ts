@@ -1,0 +1,133 @@
+import { DELIVERY_FEE_CENTS, ORDER_QUANTITY } from '@shared/constants'
+import { toCents, toDollars } from '@shared/money'
+import { useCallback, useSyncExternalStore } from 'react'
+
+/** One cart line; the cart is local to this browser session and kept per restaurant. */
+export interface CartLine {
+  menuItemId: number
+  name: string
+  price: number
+  quantity: number
+  image?: string | null
+}
+
+const PREFIX = 'clearplate-cart:'
+const listeners = new Set<() => void>()
+const snapshots = new Map<number, { raw: string | null; lines: CartLine[] }>()
+const EMPTY: CartLine[] = []
+
+function key(restaurantId: number) {
+  return `${PREFIX}${restaurantId}`
+}
+
+export function readCart(restaurantId: number): CartLine[] {
+  let raw: string | null = null
+  try {
+    raw = sessionStorage.getItem(key(restaurantId))
+  } catch {}
+  const cached = snapshots.get(restaurantId)
+  if (cached && cached.raw === raw) return cached.lines
+  let lines: CartLine[] = EMPTY
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : []
+    if (Array.isArray(parsed)) lines = parsed.filter(isLine)
+  } catch {}
+  snapshots.set(restaurantId, { raw, lines })
+  return lines
+}
+
+function isLine(value: unknown): value is CartLine {
+  const line = value as CartLine
+  return (
+    typeof line === 'object' &&
+    line !== null &&
+    Number.isInteger(line.menuItemId) &&
+    typeof line.name === 'string' &&
+    Number.isFinite(line.price) &&
+    Number.isInteger(line.quantity) &&
+    line.quantity > 0
+  )
+}
+
+function writeCart(restaurantId: number, lines: CartLine[]) {
+  try {
+    if (lines.length === 0) sessionStorage.removeItem(key(restaurantId))
+    else sessionStorage.setItem(key(restaurantId), JSON.stringify(lines))
+  } catch {}
+  for (const listener of listeners) listener()
+}
+
+const clampQuantity = (q: number) => Math.max(ORDER_QUANTITY.min, Math.min(ORDER_QUANTITY.max, q))
+
+/** Adds `quantity` of an item; adding an item already in the cart raises its quantity. */
+export function addToCart(restaurantId: number, item: Omit<CartLine, 'quantity'>, quantity = 1) {
+  const lines = readCart(restaurantId)
+  const existing = lines.find((l) => l.menuItemId === item.menuItemId)
+  writeCart(
+    restaurantId,
+    existing
+      ? lines.map((l) => (l === existing ? { ...l, quantity: clampQuantity(l.quantity + quantity) } : l))
+      : [...lines, { ...item, quantity: clampQuantity(quantity) }],
+  )
+}
+
+/** Sets a line's quantity; zero removes it. */
+export function setCartQuantity(restaurantId: number, menuItemId: number, quantity: number) {
+  const lines = readCart(restaurantId)
+  writeCart(
+    restaurantId,
+    quantity <= 0
+      ? lines.filter((l) => l.menuItemId !== menuItemId)
+      : lines.map((l) => (l.menuItemId === menuItemId ? { ...l, quantity: clampQuantity(quantity) } : l)),
+  )
+}
+
+export function clearCart(restaurantId: number) {
+  writeCart(restaurantId, [])
+}
+
+export interface CartTotals {
+  itemCount: number
+  subtotal: number
+  deliveryFee: number
+  total: number
+}
+
+/** Subtotal of the lines plus the fixed delivery fee, computed in cents. */
+export function cartTotals(lines: readonly Pick<CartLine, 'price' | 'quantity'>[]): CartTotals {
+  const subtotalCents = lines.reduce((sum, l) => sum + toCents(l.price) * l.quantity, 0)
+  const itemCount = lines.reduce((sum, l) => sum + l.quantity, 0)
+  return {
+    itemCount,
+    subtotal: toDollars(subtotalCents),
+    deliveryFee: toDollars(DELIVERY_FEE_CENTS),
+    total: toDollars(subtotalCents + DELIVERY_FEE_CENTS),
+  }
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  const onStorage = (event: StorageEvent) => {
+    if (event.key?.startsWith(PREFIX)) listener()
+  }
+  window.addEventListener('storage', onStorage)
+  return () => {
+    listeners.delete(listener)
+    window.removeEventListener('storage', onStorage)
+  }
+}
+
+export function useCart(restaurantId: number) {
+  const lines = useSyncExternalStore(
+    subscribe,
+    () => readCart(restaurantId),
+    () => EMPTY,
+  )
+  const add = useCallback((item: Omit<CartLine, 'quantity'>) => addToCart(restaurantId, item), [restaurantId])
+  const setQuantity = useCallback(
+    (menuItemId: number, quantity: number) => setCartQuantity(restaurantId, menuItemId, quantity),
+    [restaurantId],
+  )
+  const clear = useCallback(() => clearCart(restaurantId), [restaurantId])
+  return { lines, add, setQuantity, clear }
+}

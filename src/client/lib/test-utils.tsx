@@ -1,0 +1,48 @@
+import { Toaster } from '@client/components/ui/toast'
+import { TooltipProvider } from '@client/components/ui/tooltip'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+import { createQueryClient } from './query-client'
+
+/** Renders with a fresh query cache, tooltips, the toaster and an in-memory router at `path`. */
+export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+  const queryClient = createQueryClient()
+  const location = memoryLocation({ path, record: true })
+  const wrap = (node: ReactNode) => (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          {node}
+        </Router>
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
+  )
+  const result = render(wrap(ui))
+  return { ...result, rerender: (node: ReactNode) => result.rerender(wrap(node)), queryClient, location }
+}
+
+type Route = (url: URL, init: RequestInit | undefined) => { status: number; body?: unknown } | undefined
+
+/** Answers the app's requests from `route`; anything unrouted is a 404. Returns the calls made. */
+export function stubApi(route: Route) {
+  const calls: { method: string; path: string; body: unknown }[] = []
+  const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost')
+    calls.push({
+      method: init?.method ?? 'GET',
+      path: url.pathname + url.search,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    })
+    const answer = route(url, init) ?? { status: 404, body: { message: 'Not found' } }
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    })
+  }
+  globalThis.fetch = fetchStub as typeof fetch
+  return calls
+}

@@ -1,0 +1,62 @@
+import type { ServerMessage } from '@shared/live-messages'
+import type { UpsellOffer } from '@shared/schemas/chef'
+import type { Order, Telemetry } from '@shared/schemas/orders'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { type LiveState, liveClient } from './live-client'
+import { queryKeys } from './query-keys'
+
+export type ChefTipMessage = Extract<ServerMessage, { type: 'chef_tip' }>
+
+export interface LiveOrderHandlers {
+  onUpsell?: (offer: UpsellOffer) => void
+  onChefTip?: (message: ChefTipMessage) => void
+}
+
+/**
+ * Joins the order's live room: `status` messages are written into the order's query cache,
+ * `telemetry` is returned, chef shouts refresh the shouts list, upsells and tips go to handlers.
+ */
+export function useLiveOrder(orderId: number | undefined, handlers: LiveOrderHandlers = {}) {
+  const queryClient = useQueryClient()
+  const [telemetry, setTelemetry] = useState<Telemetry | null>(null)
+  const handlersRef = useRef(handlers)
+  handlersRef.current = handlers
+
+  useEffect(() => {
+    if (!orderId) return
+    setTelemetry(null)
+    return liveClient.subscribe(orderId, (message) => {
+      switch (message.type) {
+        case 'status':
+          queryClient.setQueryData<Order>(queryKeys.order(orderId), (order) =>
+            order ? { ...order, status: message.status, progress: message.progress } : order,
+          )
+          break
+        case 'telemetry':
+          setTelemetry(message.data)
+          break
+        case 'upsell':
+          handlersRef.current.onUpsell?.({ upsellId: message.upsellId, menuItem: message.menuItem })
+          break
+        case 'chef_tip':
+          handlersRef.current.onChefTip?.(message)
+          break
+        case 'chef_shout':
+          void queryClient.invalidateQueries({ queryKey: queryKeys.chefShouts(orderId) })
+          break
+      }
+    })
+  }, [orderId, queryClient])
+
+  return { telemetry }
+}
+
+/** The live connection's state: connecting, open or closed. */
+export function useLiveState(): LiveState {
+  return useSyncExternalStore(
+    (listener) => liveClient.onState(listener),
+    () => liveClient.state,
+    () => 'closed' as const,
+  )
+}
