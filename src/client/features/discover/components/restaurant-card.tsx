@@ -1,5 +1,6 @@
 import type { Restaurant } from '@shared/schemas/restaurants'
 import { MapPin, Navigation, Play, Star, UtensilsCrossed } from 'lucide-react'
+import { useState } from 'react'
 import { Link } from 'wouter'
 import { Badge, LiveBadge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
@@ -8,7 +9,8 @@ import { Skeleton } from '@client/components/ui/skeleton'
 import { cardFeatures, formatDistance, ratingLabel, shortAddress } from '../lib/discover-filters'
 
 export function RestaurantCard({ restaurant }: { restaurant: Restaurant }) {
-  const image = restaurant.images[0] ?? restaurant.avatar
+  const [imageFailed, setImageFailed] = useState(false)
+  const image = imageFailed ? null : (restaurant.images[0] ?? restaurant.avatar)
   const rated = restaurant.rating !== null
   return (
     <Card className="group flex flex-col overflow-hidden transition-shadow hover:shadow-md" data-testid="restaurant-card">
@@ -18,6 +20,7 @@ export function RestaurantCard({ restaurant }: { restaurant: Restaurant }) {
             src={image}
             alt={`${restaurant.name} dishes`}
             loading="lazy"
+            onError={() => setImageFailed(true)}
             className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
           />
         ) : (
