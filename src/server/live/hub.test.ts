@@ -48,6 +48,7 @@ const status = (orderId: number, progress: number): ServerMessage => ({
 function joiner(orderId: number, loads: { count: number }, snapshots: RoomSnapshot[] = []) {
   return {
     dinerId: 1,
+    isPublic: false,
     load: async () => {
       loads.count++
       return { status: status(orderId, 33) }
@@ -129,6 +130,18 @@ describe('live rooms', () => {
     const types = (m: { received: Buffer[] }) => m.received.map((b) => JSON.parse(b.toString()).type)
     expect(types(diner)).toEqual(['status', 'telemetry', 'upsell'])
     expect(types(owner)).toEqual([])
+    await hub.close()
+  })
+
+  it('knows which open rooms anyone may watch', async () => {
+    const { bus } = countingBus()
+    const hub = createHub({ bus })
+    const viewer = member()
+    await hub.join(1, viewer, { ...joiner(1, { count: 0 }), isPublic: true })
+    await hub.join(2, viewer, joiner(2, { count: 0 }))
+    expect([hub.isPublic(1), hub.isPublic(2), hub.isPublic(3)]).toEqual([true, false, false])
+    hub.leave(1, viewer)
+    expect(hub.isPublic(1)).toBe(false)
     await hub.close()
   })
 

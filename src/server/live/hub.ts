@@ -19,6 +19,8 @@ export interface RoomSnapshot {
 export interface JoinOptions {
   /** The diner who placed the order: only they receive its upsell offers. */
   dinerId: number
+  /** Anyone may watch (the showcase). */
+  isPublic: boolean
   /** Reads the order's current status and telemetry, once per room, after the room listens. */
   load(): Promise<{ status?: ServerMessage; telemetry?: ServerMessage }>
   /** Runs synchronously as the member enters the room, before any later message reaches it. */
@@ -28,6 +30,7 @@ export interface JoinOptions {
 interface Room {
   orderId: number
   dinerId: number
+  isPublic: boolean
   members: Set<HubMember>
   lastStatus?: Buffer
   lastTelemetry?: Buffer
@@ -39,6 +42,8 @@ export interface Hub {
   /** Adds a member to the order's room; false when the member left while the room was opening. */
   join(orderId: number, member: HubMember, options: JoinOptions): Promise<boolean>
   leave(orderId: number, member: HubMember): void
+  /** True when the order's room is open on this instance and anyone may watch it. */
+  isPublic(orderId: number): boolean
   stats(): { rooms: number; members: number }
   close(): Promise<void>
 }
@@ -68,7 +73,13 @@ export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknow
   }
 
   function openRoom(orderId: number, options: JoinOptions): Room {
-    const room: Room = { orderId, dinerId: options.dinerId, members: new Set(), ready: Promise.resolve() }
+    const room: Room = {
+      orderId,
+      dinerId: options.dinerId,
+      isPublic: options.isPublic,
+      members: new Set(),
+      ready: Promise.resolve(),
+    }
     room.ready = (async () => {
       room.unsubscribe = await bus.subscribe(orderChannel(orderId), (message) => deliver(room, message))
       // Read after listening: a change made meanwhile arrives as a message and wins.
@@ -111,6 +122,9 @@ export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknow
       if (!room) return
       if (!room.members.delete(member)) return
       if (room.members.size === 0) closeRoom(room)
+    },
+    isPublic(orderId) {
+      return rooms.get(orderId)?.isPublic === true
     },
     stats() {
       let members = 0

@@ -297,13 +297,24 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!this.orders.has(orderId) && this.orders.size >= MAX_SUBSCRIPTIONS) {
         return this.error(`Watch at most ${MAX_SUBSCRIPTIONS} orders at once`, { request: 'subscribe' })
       }
+      // A crowd on the showcase joins its open room without a database read each (the room is
+      // open, so the diner given here is not used).
+      if (hub.isPublic(orderId)) return this.join(orderId, { dinerId: 0, isPublic: true })
       const order = await findViewableOrder(app.db, user?.id, orderId)
       if (!order)
         return this.error('You cannot watch this order', { code: 'forbidden', request: 'subscribe' })
       const upsell =
         user && user.id === order.userId && !order.isShowcase ? await pendingUpsell(orderId) : undefined
+      return this.join(orderId, { dinerId: order.userId, isPublic: order.isShowcase }, upsell)
+    }
+
+    private async join(
+      orderId: number,
+      room: { dinerId: number; isPublic: boolean },
+      upsell?: ServerMessage,
+    ) {
       await hub.join(orderId, this, {
-        dinerId: order.userId,
+        ...room,
         load: () => loadSnapshot(orderId),
         onJoined: (snapshot) => {
           this.orders.add(orderId)
