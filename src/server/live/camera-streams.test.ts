@@ -1,7 +1,21 @@
-import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cameras, restaurants } from '../db/schema'
 import { buildTestApp, type TestApp } from '../testing/build-test-app'
+import { findFonts, PICTURE, pictureFilterGraph } from './camera-streams'
 
 const IDLE_MS = 1500
 
@@ -10,10 +24,11 @@ const turnedOff = await buildTestApp({ config: { cameras: { enabled: false } } }
 const withoutFfmpeg = await buildTestApp({
   config: { cameras: { enabled: true, ffmpegPath: '/nonexistent/bin/ffmpeg' } },
 })
+const brokenFfmpeg = await buildTestApp({ config: { cameras: { enabled: true, ffmpegPath: '/bin/false' } } })
 const origin = await app.listen({ port: 0, host: '127.0.0.1' })
 
 const camerasOf = new Map<TestApp, Awaited<ReturnType<typeof addCameras>>>()
-for (const each of [app, turnedOff, withoutFfmpeg]) camerasOf.set(each, await addCameras(each))
+for (const each of [app, turnedOff, withoutFfmpeg, brokenFfmpeg]) camerasOf.set(each, await addCameras(each))
 const { grill, pastry, external, retired } = camerasOf.get(app)!
 
 async function addCameras(target: TestApp) {
@@ -100,6 +115,41 @@ async function waitFor<T>(
     await new Promise((r) => setTimeout(r, 250))
   }
   return undefined
+}
+
+/** One raw RGB frame of the picture, three seconds in. */
+function renderFrame(graph: string, cwd: string): Promise<Buffer> {
+  const ffmpegPath = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg').path as string
+  const args = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    graph,
+    '-ss',
+    '3',
+    '-frames:v',
+    '1',
+  ]
+  return new Promise((resolve, reject) => {
+    execFile(
+      ffmpegPath,
+      [...args, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+      { cwd, encoding: 'buffer', maxBuffer: 8 * 1024 * 1024 },
+      (error, stdout, stderr) => (error ? reject(new Error(String(stderr))) : resolve(stdout)),
+    )
+  })
+}
+
+/** Near-white pixels in the top rows of an RGB frame. */
+function brightPixels(frame: Buffer, rows: number): number {
+  let count = 0
+  for (let i = 0; i < PICTURE.width * rows * 3; i += 3) {
+    if (frame[i]! > 200 && frame[i + 1]! > 200 && frame[i + 2]! > 200) count++
+  }
+  return count
 }
 
 describe('live video of demo cameras', () => {
@@ -206,14 +256,40 @@ describe('live video of demo cameras', () => {
     expect(encoderProcesses()).toHaveLength(1)
   })
 
-  it('answers 503 with a message when cameras are turned off or ffmpeg is missing', async () => {
-    for (const target of [turnedOff, withoutFfmpeg]) {
+  it('answers 503 with a message when cameras are turned off or ffmpeg is missing or does not run', async () => {
+    for (const target of [turnedOff, withoutFfmpeg, brokenFfmpeg]) {
       const camera = camerasOf.get(target)!.grill
       const res = await target.inject({ url: `/live/${camera.id}/index.m3u8` })
       expect(res.statusCode).toBe(503)
       expect(res.json()).toEqual({ message: 'Live camera video is unavailable right now' })
       const missing = await target.inject({ url: '/live/987654/index.m3u8' })
       expect(missing.statusCode).toBe(404)
+    }
+  })
+
+  it('draws the picture with fonts at awkward paths, and a captionless one without fonts', async () => {
+    const fonts = findFonts()
+    expect(fonts).toBeDefined()
+    const dir = mkdtempSync(join(tmpdir(), "camera fonts: it's [odd], really; "))
+    try {
+      const odd = { bold: join(dir, 'b.ttf'), regular: join(dir, 'r.ttf'), mono: join(dir, 'm.ttf') }
+      copyFileSync(fonts!.bold, odd.bold)
+      copyFileSync(fonts!.regular, odd.regular)
+      copyFileSync(fonts!.mono, odd.mono)
+      writeFileSync(join(dir, 'camera.txt'), "Chef's Table: Grill, 100% [live]")
+      writeFileSync(join(dir, 'restaurant.txt'), "Nonna's")
+      writeFileSync(join(dir, 'clock.txt'), '%{localtime:%F %T}')
+      for (const graph of [pictureFilterGraph(odd), pictureFilterGraph(undefined)]) {
+        const frame = await renderFrame(graph, dir)
+        expect(frame.length).toBe(PICTURE.width * PICTURE.height * 3)
+      }
+      // Captions draw light text on the dark top band.
+      const captioned = await renderFrame(pictureFilterGraph(odd), dir)
+      const plain = await renderFrame(pictureFilterGraph(undefined), dir)
+      expect(brightPixels(captioned, 78)).toBeGreaterThan(500)
+      expect(brightPixels(plain, 78)).toBe(0)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 
