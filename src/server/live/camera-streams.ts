@@ -238,15 +238,6 @@ export function createCameraStreams(options: CameraStreamsOptions) {
   }
 
   return {
-    get unavailableReason() {
-      return unavailableReason
-    },
-
-    /** Cameras whose encoder is running or starting. */
-    runningCameraIds(): number[] {
-      return [...encoders.keys()]
-    },
-
     /** The camera's live playlist, starting its encoder when nobody is watching it yet. */
     async playlist(camera: CameraLabel): Promise<string> {
       if (closed) throw liveVideoUnavailable()
