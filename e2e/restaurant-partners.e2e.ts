@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiGet, createAccount, expectToast, isoDateFromToday, signIn } from './shell-helpers'
 import { type Browser, type BrowserContext, launchBrowser, newContext, type Page } from './support/browser'
 import { type RunningServer, startServer } from './support/server'
-import { apiGet, createAccount, expectToast, isoDateFromToday, signIn } from './shell-helpers'
 
 interface Restaurant {
   id: number
@@ -48,7 +48,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
 
     const name = `Casa Nueva ${Date.now().toString(36)}`
     await page.getByLabel('Restaurant name', { exact: true }).fill(name)
-    await page.getByLabel('Description', { exact: true }).fill('Tacos al pastor carved from the trompo while you watch.')
+    await page
+      .getByLabel('Description', { exact: true })
+      .fill('Tacos al pastor carved from the trompo while you watch.')
     await page.getByLabel('Cuisine', { exact: true }).selectOption('Mexican')
     await page.getByLabel('Price range', { exact: true }).selectOption('$$')
     await page.getByLabel('Address', { exact: true }).fill('500 Congress Ave, Austin, TX 78701')
@@ -129,7 +131,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
     expect(await page.getByLabel('Camera name', { exact: true }).inputValue()).toBe('Main Kitchen')
     await page.getByRole('button', { name: 'Save Camera' }).click()
     await page.getByText('Please provide a valid streaming URL.').waitFor()
-    await page.getByLabel('Stream URL', { exact: true }).fill('https://cams.smokeandoak.example/pit/index.m3u8')
+    await page
+      .getByLabel('Stream URL', { exact: true })
+      .fill('https://cams.smokeandoak.example/pit/index.m3u8')
     await page.getByRole('button', { name: 'Save Camera' }).click()
     await expectToast(page, 'Camera Setup Complete')
     await page.getByTestId('wizard-complete').waitFor()
@@ -140,14 +144,21 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
     expect(await page.getByLabel('Stream URL', { exact: true }).inputValue()).toBe('')
     await page.getByLabel('Camera name', { exact: true }).fill('Pit Room')
     await page.getByLabel('Position', { exact: true }).selectOption('grill')
-    await page.getByLabel('Stream URL', { exact: true }).fill('https://cams.smokeandoak.example/grill/index.m3u8')
+    await page
+      .getByLabel('Stream URL', { exact: true })
+      .fill('https://cams.smokeandoak.example/grill/index.m3u8')
     await page.getByRole('button', { name: 'Save Camera' }).click()
     await page.getByTestId('wizard-complete').waitFor()
-    expect(await page.getByTestId('wizard-camera-count').textContent()).toBe('2 cameras: Main Kitchen, Pit Room')
+    expect(await page.getByTestId('wizard-camera-count').textContent()).toBe(
+      '2 cameras: Main Kitchen, Pit Room',
+    )
 
     const created = (await apiGet<Restaurant[]>(page, '/api/restaurants')).find((r) => r.name === name)
     expect(created).toMatchObject({ ownerId: owner.id, latitude: 30.2672 })
-    const cameras = await apiGet<{ name: string; position: string }[]>(page, `/api/restaurants/${created!.id}/cameras`)
+    const cameras = await apiGet<{ name: string; position: string }[]>(
+      page,
+      `/api/restaurants/${created!.id}/cameras`,
+    )
     expect(cameras.map((c) => [c.name, c.position]).sort()).toEqual([
       ['Main Kitchen', 'main'],
       ['Pit Room', 'grill'],
@@ -181,7 +192,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
     await page.getByLabel('Webhook URL (optional)', { exact: true }).fill('not a url')
     await page.getByRole('button', { name: 'Add Integration' }).click()
     await page.getByText('Please enter a valid URL').waitFor()
-    await page.getByLabel('Webhook URL (optional)', { exact: true }).fill('https://trattoriabellini.example/webhooks/orders')
+    await page
+      .getByLabel('Webhook URL (optional)', { exact: true })
+      .fill('https://trattoriabellini.example/webhooks/orders')
     await page.getByRole('button', { name: 'Add Integration' }).click()
     await expectToast(page, 'Integration added')
 
@@ -200,7 +213,10 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
     await sync.click()
     await expectToast(page, 'Integration updated', 'Order sync with Uber Eats is off.')
     expect(await sync.getAttribute('aria-checked')).toBe('false')
-    const stored = await apiGet<{ platform: string; syncEnabled: boolean }[]>(page, '/api/restaurants/1/delivery-integrations')
+    const stored = await apiGet<{ platform: string; syncEnabled: boolean }[]>(
+      page,
+      '/api/restaurants/1/delivery-integrations',
+    )
     expect(stored.find((i) => i.platform === 'ubereats')?.syncEnabled).toBe(false)
 
     const confirmations: string[] = []
@@ -221,7 +237,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
     const chef = await signIn(page, 'chef', 'chef1234')
     await page.goto('/equipment-setup')
     await page.getByRole('heading', { name: 'Schedule your installation' }).waitFor()
-    expect(await page.getByLabel('Date', { exact: true }).first().getAttribute('min')).toBe(isoDateFromToday(1))
+    expect(await page.getByLabel('Date', { exact: true }).first().getAttribute('min')).toBe(
+      isoDateFromToday(1),
+    )
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(chef.fullName)
 
     await page.getByLabel('Restaurant', { exact: true }).selectOption({ index: 1 })
@@ -229,7 +247,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
     await page.locator('#inst-slot').selectOption('10:00 AM - 2:00 PM')
     await page.getByLabel('Phone', { exact: true }).fill('512-555-0142')
     await page.getByLabel(/I accept the installation terms/).click()
-    await page.getByLabel('Special instructions (optional)', { exact: true }).fill('Use the loading dock on the alley side.')
+    await page
+      .getByLabel('Special instructions (optional)', { exact: true })
+      .fill('Use the loading dock on the alley side.')
     await page.getByText('39/500 characters').waitFor()
     await page.getByRole('button', { name: 'Schedule Installation' }).click()
     await page.getByText('The installation date must be tomorrow or later').waitFor()
@@ -240,24 +260,34 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
     await page.locator('#inst-date2').fill(isoDateFromToday(4))
     await page.locator('#inst-slot2').selectOption('4:00 PM - 8:00 PM')
     await page.getByRole('button', { name: 'Schedule Installation' }).click()
-    await expectToast(page, 'Installation Scheduled', "We've received your request and will contact you soon to confirm.")
+    await expectToast(
+      page,
+      'Installation Scheduled',
+      "We've received your request and will contact you soon to confirm.",
+    )
     const success = page.getByTestId('installation-success')
     await success.getByRole('heading', { name: 'Installation Request Submitted' }).waitFor()
     expect(await success.textContent()).toContain(chef.email)
     expect(await success.getByRole('link', { name: 'Return to Dashboard' }).getAttribute('href')).toBe('/')
 
-    const stored = await apiGet<{ preferredDate: string; preferredTimeSlot: string; secondaryTimeSlot: string; status: string }[]>(
-      page,
-      `/api/users/${chef.id}/installations`,
-    )
+    const stored = await apiGet<
+      { preferredDate: string; preferredTimeSlot: string; secondaryTimeSlot: string; status: string }[]
+    >(page, `/api/users/${chef.id}/installations`)
     expect(stored).toMatchObject([
-      { preferredDate: date, preferredTimeSlot: '10:00 AM - 2:00 PM', secondaryTimeSlot: '4:00 PM - 8:00 PM', status: 'pending' },
+      {
+        preferredDate: date,
+        preferredTimeSlot: '10:00 AM - 2:00 PM',
+        secondaryTimeSlot: '4:00 PM - 8:00 PM',
+        status: 'pending',
+      },
     ])
     await page.getByTestId('installation-requests').getByText('10:00 AM - 2:00 PM').waitFor()
 
     await page.getByRole('button', { name: 'Schedule Another Installation' }).click()
     expect(await page.locator('#inst-date').inputValue()).toBe('')
-    expect(await page.getByLabel(/I accept the installation terms/).getAttribute('aria-checked')).toBe('false')
+    expect(await page.getByLabel(/I accept the installation terms/).getAttribute('aria-checked')).toBe(
+      'false',
+    )
     expectNoPageErrors()
   })
 
@@ -268,7 +298,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
     await page.goto('/equipment-setup')
     await expectToast(page, 'No Restaurants Found', 'Please complete restaurant onboarding first.')
     await page.waitForURL('**/restaurant-partners?onboarding=1#register')
-    expect(await page.getByRole('tab', { name: 'Restaurant Registration' }).getAttribute('aria-selected')).toBe('true')
+    expect(
+      await page.getByRole('tab', { name: 'Restaurant Registration' }).getAttribute('aria-selected'),
+    ).toBe('true')
     await page.getByText('Register your restaurant first.').waitFor()
     const top = await page.locator('#register').evaluate((el) => el.getBoundingClientRect().top)
     expect(Math.abs(top)).toBeLessThan(200)

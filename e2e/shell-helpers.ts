@@ -32,7 +32,8 @@ export async function createAccount(origin: string) {
 export async function expectToast(page: Page, title: string, description?: string) {
   const toast = page.locator('[data-variant]').filter({ hasText: title })
   await toast.first().waitFor({ state: 'visible', timeout: 10_000 })
-  if (description) await toast.filter({ hasText: description }).first().waitFor({ state: 'visible', timeout: 5000 })
+  if (description)
+    await toast.filter({ hasText: description }).first().waitFor({ state: 'visible', timeout: 5000 })
 }
 
 /** A YYYY-MM-DD date `days` from today in the browser's calendar. */

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Browser, type BrowserContext, launchBrowser, newContext, type Page, VIEWPORTS } from './support/browser'
-import { type RunningServer, startServer } from './support/server'
 import { apiGet, createAccount, expectToast, signIn } from './shell-helpers'
+import {
+  type Browser,
+  type BrowserContext,
+  launchBrowser,
+  newContext,
+  type Page,
+  VIEWPORTS,
+} from './support/browser'
+import { type RunningServer, startServer } from './support/server'
 
 interface Restaurant {
   id: number
@@ -77,7 +84,8 @@ describe.skipIf(process.env.E2E_SKIP === '1')('app shell and diner account journ
     await page.goto('/faq')
     const bottomBar = page.getByRole('navigation', { name: 'Primary' })
     await bottomBar.waitFor()
-    for (const label of ['Live', 'Discover', 'Orders', 'Profile']) await bottomBar.getByRole('link', { name: label }).waitFor()
+    for (const label of ['Live', 'Discover', 'Orders', 'Profile'])
+      await bottomBar.getByRole('link', { name: label }).waitFor()
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false)
 
     await page.getByRole('button', { name: 'Open menu' }).click()
@@ -122,14 +130,24 @@ describe.skipIf(process.env.E2E_SKIP === '1')('app shell and diner account journ
     await page.getByRole('button', { name: 'Use my location' }).click()
     await page.getByText('Showing restaurants near you').waitFor()
     expect(await page.getByLabel('Distance').inputValue()).toBe('25')
-    const within25 = await apiGet<Restaurant[]>(page, `/api/restaurants?latitude=${AUSTIN.latitude}&longitude=${AUSTIN.longitude}&radius=25`)
-    await page.getByText(`${within25.length} restaurant${within25.length === 1 ? '' : 's'}`, { exact: true }).waitFor()
+    const within25 = await apiGet<Restaurant[]>(
+      page,
+      `/api/restaurants?latitude=${AUSTIN.latitude}&longitude=${AUSTIN.longitude}&radius=25`,
+    )
+    await page
+      .getByText(`${within25.length} restaurant${within25.length === 1 ? '' : 's'}`, { exact: true })
+      .waitFor()
     expect(await page.getByTestId('restaurant-distance').count()).toBe(within25.length)
 
     await page.getByLabel('Distance').selectOption('1')
-    const within1 = await apiGet<Restaurant[]>(page, `/api/restaurants?latitude=${AUSTIN.latitude}&longitude=${AUSTIN.longitude}&radius=1`)
+    const within1 = await apiGet<Restaurant[]>(
+      page,
+      `/api/restaurants?latitude=${AUSTIN.latitude}&longitude=${AUSTIN.longitude}&radius=1`,
+    )
     expect(within1.length).toBeLessThan(within25.length)
-    await page.getByText(`${within1.length} restaurant${within1.length === 1 ? '' : 's'}`, { exact: true }).waitFor()
+    await page
+      .getByText(`${within1.length} restaurant${within1.length === 1 ? '' : 's'}`, { exact: true })
+      .waitFor()
     const names = await cards.locator('h3').allTextContents()
     expect(names.sort()).toEqual(within1.map((r) => r.name).sort())
 
@@ -137,18 +155,22 @@ describe.skipIf(process.env.E2E_SKIP === '1')('app shell and diner account journ
     await page.getByText(`${all.length} restaurants`).waitFor()
     await page.getByLabel('Cuisine').selectOption('Italian')
     const italian = all.filter((r) => r.cuisine === 'Italian')
-    await page.getByText(`${italian.length} restaurant${italian.length === 1 ? '' : 's'}`, { exact: true }).waitFor()
+    await page
+      .getByText(`${italian.length} restaurant${italian.length === 1 ? '' : 's'}`, { exact: true })
+      .waitFor()
     for (const text of await cards.allTextContents()) expect(text).toContain('Italian')
 
     await page.getByLabel('Cuisine').selectOption('all')
     await page.getByRole('switch', { name: 'Live kitchens only' }).click()
     const live = all.filter((r) => r.isLive)
-    await page.getByText(`${live.length} restaurant${live.length === 1 ? '' : 's'}`, { exact: true }).waitFor()
+    await page
+      .getByText(`${live.length} restaurant${live.length === 1 ? '' : 's'}`, { exact: true })
+      .waitFor()
     expect(await cards.getByRole('link', { name: /^Watch/ }).count()).toBe(live.length)
     const first = live[0]!
-    expect(await cards.getByRole('link', { name: `Watch ${first.name}’s kitchen live` }).getAttribute('href')).toBe(
-      `/restaurant/${first.id}#live-cameras`,
-    )
+    expect(
+      await cards.getByRole('link', { name: `Watch ${first.name}’s kitchen live` }).getAttribute('href'),
+    ).toBe(`/restaurant/${first.id}#live-cameras`)
     expectNoPageErrors()
   })
 
@@ -189,11 +211,18 @@ describe.skipIf(process.env.E2E_SKIP === '1')('app shell and diner account journ
     await page.getByLabel('Peanuts', { exact: true }).click()
     await page.getByLabel('Severity').selectOption('life-threatening')
     await page.getByRole('button', { name: 'Save Profile' }).click()
-    await expectToast(page, 'Allergen Profile Updated', 'Your allergen information has been saved successfully.')
+    await expectToast(
+      page,
+      'Allergen Profile Updated',
+      'Your allergen information has been saved successfully.',
+    )
     await page.getByText('You have 1 SEVERE food allergy').waitFor()
     await page.getByText('MEDICAL EMERGENCY RISK').waitFor()
     await page.getByRole('button', { name: 'Update Profile' }).waitFor()
-    const saved = await apiGet<{ allergens: string[]; severity: string }>(page, `/api/users/${diner.id}/allergen-profile`)
+    const saved = await apiGet<{ allergens: string[]; severity: string }>(
+      page,
+      `/api/users/${diner.id}/allergen-profile`,
+    )
     expect(saved).toMatchObject({ allergens: ['peanuts'], severity: 'life-threatening' })
 
     // The restaurant page warns about peanuts.
@@ -216,7 +245,10 @@ describe.skipIf(process.env.E2E_SKIP === '1')('app shell and diner account journ
     await expectToast(page, 'Allergen Profile Updated')
     await page.getByText('You have 1 mild food allergy').waitFor()
     expect(await page.getByText('MEDICAL EMERGENCY RISK').count()).toBe(0)
-    const updated = await apiGet<{ allergens: string[]; severity: string }>(page, `/api/users/${diner.id}/allergen-profile`)
+    const updated = await apiGet<{ allergens: string[]; severity: string }>(
+      page,
+      `/api/users/${diner.id}/allergen-profile`,
+    )
     expect(updated).toMatchObject({ allergens: ['lupin'], severity: 'mild' })
 
     await page.goBack()
@@ -235,7 +267,10 @@ describe.skipIf(process.env.E2E_SKIP === '1')('app shell and diner account journ
   it('shows the signed-in diner’s own details, orders and wallet on the profile', async () => {
     const page = await openPage()
     const demo = await signIn(page, 'demo', 'demo1234')
-    const orders = await apiGet<{ id: number; status: string; totalPrice: number }[]>(page, `/api/users/${demo.id}/orders`)
+    const orders = await apiGet<{ id: number; status: string; totalPrice: number }[]>(
+      page,
+      `/api/users/${demo.id}/orders`,
+    )
     const { balance } = await apiGet<{ balance: number }>(page, `/api/users/${demo.id}/wallet-balance`)
     await page.goto('/profile')
     const details = page.getByTestId('account-details')

@@ -1,5 +1,9 @@
 /** The spec's device-location request: high accuracy, 5 s timeout, never a cached position. */
-export const DEVICE_POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 5000, maximumAge: 0 }
+export const DEVICE_POSITION_OPTIONS: PositionOptions = {
+  enableHighAccuracy: true,
+  timeout: 5000,
+  maximumAge: 0,
+}
 
 export class GeolocationUnsupportedError extends Error {
   constructor() {
@@ -14,7 +18,9 @@ export interface DevicePosition {
 }
 
 /** Asks the browser for the device's position; rejects with GeolocationUnsupportedError when it cannot. */
-export function getDevicePosition(options: PositionOptions = DEVICE_POSITION_OPTIONS): Promise<DevicePosition> {
+export function getDevicePosition(
+  options: PositionOptions = DEVICE_POSITION_OPTIONS,
+): Promise<DevicePosition> {
   return new Promise((resolve, reject) => {
     if (typeof navigator === 'undefined' || !('geolocation' in navigator) || !navigator.geolocation) {
       reject(new GeolocationUnsupportedError())

@@ -10,7 +10,10 @@ import {
 } from './restaurant-forms'
 import { restaurantCreateSchema } from './restaurants'
 
-function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+function messages(result: {
+  success: boolean
+  error?: { issues: { path: PropertyKey[]; message: string }[] }
+}) {
   const byField: Record<string, string> = {}
   for (const issue of result.error?.issues ?? []) byField[String(issue.path[0])] ??= issue.message
   return byField
@@ -43,7 +46,13 @@ const wizard = {
 
 describe('the restaurant application form', () => {
   it('gives the spec’s messages for a short name, a short description and missing details', () => {
-    const result = applicationDetailsSchema.safeParse({ name: 'A', description: 'Too short', cuisine: '', address: '', priceRange: '' })
+    const result = applicationDetailsSchema.safeParse({
+      name: 'A',
+      description: 'Too short',
+      cuisine: '',
+      address: '',
+      priceRange: '',
+    })
     expect(messages(result)).toEqual({
       name: 'Restaurant name must be at least 2 characters',
       description: 'Description should be at least 20 characters',
@@ -54,7 +63,12 @@ describe('the restaurant application form', () => {
   })
 
   it('refuses a bad email, a short phone number and an unticked agreement', () => {
-    const result = restaurantApplicationSchema.safeParse({ ...application, email: 'owner@', phone: '555', agreeToTerms: false })
+    const result = restaurantApplicationSchema.safeParse({
+      ...application,
+      email: 'owner@',
+      phone: '555',
+      agreeToTerms: false,
+    })
     expect(messages(result)).toEqual({
       email: 'Please enter a valid email address',
       phone: 'Please enter a valid phone number',
@@ -106,10 +120,14 @@ describe('the registration wizard form', () => {
   })
 
   it('reads typed coordinates as numbers and refuses ones off the globe', () => {
-    const payload = wizardPayload(restaurantWizardSchema.parse({ ...wizard, latitude: '30.267153', longitude: '-97.743057' }))
+    const payload = wizardPayload(
+      restaurantWizardSchema.parse({ ...wizard, latitude: '30.267153', longitude: '-97.743057' }),
+    )
     expect(payload.latitude).toBe(30.267153)
     expect(payload.longitude).toBe(-97.743057)
-    expect(messages(restaurantWizardSchema.safeParse({ ...wizard, latitude: '91', longitude: 'east' }))).toEqual({
+    expect(
+      messages(restaurantWizardSchema.safeParse({ ...wizard, latitude: '91', longitude: 'east' })),
+    ).toEqual({
       latitude: 'Latitude must be between -90 and 90',
       longitude: 'Longitude must be between -180 and 180',
     })
@@ -122,7 +140,11 @@ describe('the camera form', () => {
     expect(messages(cameraFormSchema.safeParse(CAMERA_FORM_DEFAULTS))).toEqual({
       streamUrl: 'Please provide a valid streaming URL.',
     })
-    expect(messages(cameraFormSchema.safeParse({ name: 'A', position: '', streamUrl: 'https://cams.example.com/a.m3u8' }))).toEqual({
+    expect(
+      messages(
+        cameraFormSchema.safeParse({ name: 'A', position: '', streamUrl: 'https://cams.example.com/a.m3u8' }),
+      ),
+    ).toEqual({
       name: 'Camera name must be at least 2 characters.',
       position: 'Please select a camera position.',
     })

@@ -48,7 +48,9 @@ export const applicationContactSchema = z.object({
 export const restaurantApplicationSchema = applicationDetailsSchema.extend(applicationContactSchema.shape)
 export type RestaurantApplicationValues = z.input<typeof restaurantApplicationSchema>
 export type RestaurantApplication = z.output<typeof restaurantApplicationSchema>
-export const APPLICATION_STEP_ONE_FIELDS = Object.keys(applicationDetailsSchema.shape) as (keyof RestaurantApplicationValues)[]
+export const APPLICATION_STEP_ONE_FIELDS = Object.keys(
+  applicationDetailsSchema.shape,
+) as (keyof RestaurantApplicationValues)[]
 
 /** What the application sends: contact details and the agreement stay out of the restaurant. */
 export function applicationPayload(application: RestaurantApplication): RestaurantCreateInput {
@@ -77,7 +79,10 @@ export const restaurantWizardSchema = z.object({
     .trim()
     .min(10, 'Description must be at least 10 characters.')
     .max(2000, 'Description must be at most 2000 characters.'),
-  cuisine: z.string({ error: 'Please select a cuisine type.' }).trim().min(1, 'Please select a cuisine type.'),
+  cuisine: z
+    .string({ error: 'Please select a cuisine type.' })
+    .trim()
+    .min(1, 'Please select a cuisine type.'),
   address: z
     .string({ error: 'Please provide a valid address.' })
     .trim()
@@ -113,4 +118,8 @@ export function wizardPayload(values: RestaurantWizard): RestaurantCreateInput {
 // Registration wizard, step Camera Setup.
 export const cameraFormSchema = cameraCreateSchema.omit({ restaurantId: true })
 export type CameraFormValues = z.input<typeof cameraFormSchema>
-export const CAMERA_FORM_DEFAULTS: CameraFormValues = { name: 'Main Kitchen', position: 'main', streamUrl: '' }
+export const CAMERA_FORM_DEFAULTS: CameraFormValues = {
+  name: 'Main Kitchen',
+  position: 'main',
+  streamUrl: '',
+}

@@ -1,6 +1,3 @@
-import type { User } from '@shared/schemas/auth'
-import { LogOut, ReceiptText, UserRound, Wallet } from 'lucide-react'
-import { Link } from 'wouter'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,6 +8,9 @@ import {
 } from '@client/components/ui/dropdown-menu'
 import { useWalletBalance } from '@client/lib/queries/wallet-balance'
 import { formatMoney } from '@client/lib/utils'
+import type { User } from '@shared/schemas/auth'
+import { LogOut, ReceiptText, UserRound, Wallet } from 'lucide-react'
+import { Link } from 'wouter'
 import { useLogout } from './use-logout'
 import { userInitials } from './user-initials'
 

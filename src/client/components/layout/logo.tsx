@@ -1,5 +1,5 @@
-import { Link } from 'wouter'
 import { cn } from '@client/lib/utils'
+import { Link } from 'wouter'
 
 /** The Clearplate mark: a plate seen from above with a play accent at its centre. */
 export function LogoMark({ className }: { className?: string }) {
@@ -8,7 +8,10 @@ export function LogoMark({ className }: { className?: string }) {
       <circle cx="20" cy="20" r="19" className="fill-primary" />
       <circle cx="20" cy="20" r="13.5" className="fill-white/95 dark:fill-[#fff7ed]" />
       <circle cx="20" cy="20" r="10" fill="none" className="stroke-brand-200" strokeWidth="1.5" />
-      <path d="M17 14.8v10.4a.8.8 0 0 0 1.2.7l8.3-5.2a.8.8 0 0 0 0-1.4l-8.3-5.2a.8.8 0 0 0-1.2.7Z" className="fill-primary" />
+      <path
+        d="M17 14.8v10.4a.8.8 0 0 0 1.2.7l8.3-5.2a.8.8 0 0 0 0-1.4l-8.3-5.2a.8.8 0 0 0-1.2.7Z"
+        className="fill-primary"
+      />
     </svg>
   )
 }
@@ -17,14 +20,17 @@ export function Logo({ className, withTagline = true }: { className?: string; wi
   return (
     <Link
       href="/"
-      className={cn('group flex items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-ring', className)}
+      className={cn(
+        'group flex items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-ring',
+        className,
+      )}
       aria-label="Clearplate home"
     >
       <LogoMark className="transition-transform group-hover:rotate-[-8deg]" />
       <span className="flex flex-col leading-none">
         <span className="text-lg font-extrabold tracking-tight">Clearplate</span>
         {withTagline ? (
-          <span className="mt-0.5 text-[0.7rem] font-medium uppercase tracking-[0.14em] text-muted-foreground">
+          <span className="mt-0.5 whitespace-nowrap text-[0.65rem] font-medium uppercase tracking-[0.14em] text-muted-foreground">
             Dine Transparently
           </span>
         ) : null}

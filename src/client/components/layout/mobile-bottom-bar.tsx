@@ -1,5 +1,5 @@
-import { Link, useLocation } from 'wouter'
 import { cn } from '@client/lib/utils'
+import { Link, useLocation } from 'wouter'
 import { BOTTOM_NAV, isActivePath } from './nav-links'
 
 /** Fixed tab bar on phones; the layout leaves room for it under the page. */

@@ -1,11 +1,11 @@
-import type { User } from '@shared/schemas/auth'
-import { FileQuestion, LogIn, LogOut, Menu, ShieldCheck, UserRound, Wrench } from 'lucide-react'
-import { useState } from 'react'
-import { Link, useLocation } from 'wouter'
 import { Button } from '@client/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@client/components/ui/sheet'
 import { useWalletBalance } from '@client/lib/queries/wallet-balance'
 import { cn, formatMoney } from '@client/lib/utils'
+import type { User } from '@shared/schemas/auth'
+import { FileQuestion, LogIn, LogOut, Menu, ShieldCheck, UserRound, Wrench } from 'lucide-react'
+import { useState } from 'react'
+import { Link, useLocation } from 'wouter'
 import { InitialsAvatar } from './avatar-menu'
 import { LogoMark } from './logo'
 import { isActivePath, MAIN_NAV } from './nav-links'
@@ -59,7 +59,9 @@ export function MobileMenu({ user }: { user: User | null }) {
           })}
         </nav>
         <div className="border-t pt-3">
-          <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted-foreground">More</p>
+          <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+            More
+          </p>
           {EXTRA_LINKS.map(({ href, label, icon: Icon }) => (
             <Link
               key={href}
@@ -99,7 +101,9 @@ function MenuAccount({ user }: { user: User }) {
         <p className="truncate text-xs text-muted-foreground">@{user.username}</p>
       </div>
       {balance.data ? (
-        <span className="text-sm font-semibold tabular-nums text-primary">{formatMoney(balance.data.balance)}</span>
+        <span className="text-sm font-semibold tabular-nums text-primary">
+          {formatMoney(balance.data.balance)}
+        </span>
       ) : null}
     </div>
   )

@@ -1,3 +1,4 @@
+import { toast } from '@client/components/ui/use-toast'
 import { CONTACT } from '@shared/constants'
 import { Mail, MapPin, UserRound } from 'lucide-react'
 import { Link } from 'wouter'
@@ -34,7 +35,8 @@ export function SiteFooter() {
         <div className="flex flex-col gap-3">
           <Logo />
           <p className="max-w-xs text-sm text-muted-foreground">
-            Watch your own meal being cooked, live from the kitchen, with the temperature and timing as it happens.
+            Watch your own meal being cooked, live from the kitchen, with the temperature and timing as it
+            happens.
           </p>
         </div>
         {COLUMNS.map((column) => (
@@ -43,7 +45,10 @@ export function SiteFooter() {
             <ul className="mt-3 flex flex-col gap-2">
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <Link href={link.href} className="text-sm text-muted-foreground transition-colors hover:text-primary">
+                  <Link
+                    href={link.href}
+                    className="text-sm text-muted-foreground transition-colors hover:text-primary"
+                  >
                     {link.label}
                   </Link>
                 </li>
@@ -87,10 +92,16 @@ export function SiteFooter() {
           <ul className="flex gap-5">
             {LEGAL.map((label) => (
               <li key={label}>
-                {/* The legal pages are not published yet: these links stay on the page. */}
-                <a href="#" onClick={(event) => event.preventDefault()} className="hover:text-foreground">
+                {/* The legal pages are not published yet: these stay on the page and say so. */}
+                <button
+                  type="button"
+                  onClick={() =>
+                    toast({ title: label, description: `Our ${label} will be published here soon.` })
+                  }
+                  className="rounded hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                >
                   {label}
-                </a>
+                </button>
               </li>
             ))}
           </ul>

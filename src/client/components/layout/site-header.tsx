@@ -1,9 +1,9 @@
-import { LogIn, Search } from 'lucide-react'
-import { Link, useLocation } from 'wouter'
 import { Button } from '@client/components/ui/button'
 import { Skeleton } from '@client/components/ui/skeleton'
 import { useCurrentUser } from '@client/lib/session'
 import { cn } from '@client/lib/utils'
+import { LogIn, Search } from 'lucide-react'
+import { Link, useLocation } from 'wouter'
 import { AvatarMenu } from './avatar-menu'
 import { Logo } from './logo'
 import { MobileMenu } from './mobile-menu'
@@ -28,7 +28,8 @@ export function SiteHeader() {
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'relative rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
-                  active && 'text-primary hover:text-primary after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-primary',
+                  active &&
+                    'text-primary hover:text-primary after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-primary',
                 )}
               >
                 {link.label}
@@ -44,7 +45,12 @@ export function SiteHeader() {
           </Button>
           <NotificationsButton />
           <ThemeToggle />
-          <div className="ml-1 flex min-w-9 items-center justify-end">
+          <div
+            className={cn(
+              'ml-1 min-w-9 items-center justify-end',
+              !isLoading && !user ? 'hidden sm:flex' : 'flex',
+            )}
+          >
             {isLoading ? (
               <Skeleton className="size-9 rounded-full" />
             ) : user ? (

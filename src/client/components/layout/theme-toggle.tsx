@@ -1,4 +1,3 @@
-import { Monitor, Moon, Sun } from 'lucide-react'
 import { Button } from '@client/components/ui/button'
 import {
   DropdownMenu,
@@ -10,6 +9,7 @@ import {
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu'
 import { type ThemePreference, useTheme } from '@client/lib/theme'
+import { Monitor, Moon, Sun } from 'lucide-react'
 
 const OPTIONS: { value: ThemePreference; label: string; icon: typeof Sun }[] = [
   { value: 'light', label: 'Light', icon: Sun },

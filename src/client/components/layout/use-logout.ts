@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useLocation } from 'wouter'
 import { toast } from '@client/components/ui/use-toast'
 import { api, errorMessage } from '@client/lib/api-client'
 import { queryKeys } from '@client/lib/query-keys'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useLocation } from 'wouter'
 
 /** POST /api/logout: forgets the user and everything fetched for them, then goes home. */
 export function useLogout() {
@@ -18,7 +18,11 @@ export function useLogout() {
       navigate('/')
     },
     onError: (error) => {
-      toast({ title: 'Logout failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' })
+      toast({
+        title: 'Logout failed',
+        description: errorMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      })
     },
   })
 }

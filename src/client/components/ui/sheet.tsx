@@ -1,7 +1,7 @@
+import { cn } from '@client/lib/utils'
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
 import type { ComponentProps } from 'react'
-import { cn } from '@client/lib/utils'
 
 /** A panel that slides in from the side of the screen (a Radix dialog underneath). */
 export const Sheet = DialogPrimitive.Root
@@ -37,6 +37,9 @@ export function SheetContent({
 export function SheetTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
   return <DialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />
 }
-export function SheetDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
+export function SheetDescription({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
 }

@@ -1,7 +1,3 @@
-import type { User } from '@shared/schemas/auth'
-import { Info, ShieldCheck } from 'lucide-react'
-import { useEffect, useRef } from 'react'
-import { useLocation } from 'wouter'
 import { Alert } from '@client/components/ui/alert'
 import { Skeleton } from '@client/components/ui/skeleton'
 import { PageSpinner } from '@client/components/ui/spinner'
@@ -9,6 +5,10 @@ import { toast } from '@client/components/ui/use-toast'
 import { useAllergenProfile } from '@client/lib/queries/allergen-profile'
 import { useCurrentUser } from '@client/lib/session'
 import { useDocumentTitle } from '@client/lib/use-document-title'
+import type { User } from '@shared/schemas/auth'
+import { Info, ShieldCheck } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { useLocation } from 'wouter'
 import { AllergenProfileForm } from './components/allergen-profile-form'
 import { AllergenSummaryCard } from './components/allergen-summary-card'
 import { RecentAlertsCard } from './components/recent-alerts-card'
@@ -21,7 +21,11 @@ export default function AllergenProfilePage() {
   useEffect(() => {
     if (isLoading || user || warned.current) return
     warned.current = true
-    toast({ title: 'Authentication Required', description: 'Please log in to manage your allergen profile.', variant: 'destructive' })
+    toast({
+      title: 'Authentication Required',
+      description: 'Please log in to manage your allergen profile.',
+      variant: 'destructive',
+    })
     navigate(`/auth?next=${encodeURIComponent('/allergen-profile')}`, { replace: true })
   }, [isLoading, user, navigate])
   if (isLoading || !user) return <PageSpinner />
@@ -39,7 +43,8 @@ function AllergenProfile({ user }: { user: User }) {
         </p>
         <h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-4xl">Eat with confidence</h1>
         <p className="mt-2 max-w-2xl text-muted-foreground">
-          Tell us what you can’t eat. We check every menu you open against your profile and never offer you a matching add-on.
+          Tell us what you can’t eat. We check every menu you open against your profile and never offer you a
+          matching add-on.
         </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -47,7 +52,9 @@ function AllergenProfile({ user }: { user: User }) {
           {profile.isLoading ? (
             <Skeleton className="h-[28rem] rounded-xl" />
           ) : profile.isError ? (
-            <Alert variant="danger">We couldn’t load your allergen profile. Please refresh the page to try again.</Alert>
+            <Alert variant="danger">
+              We couldn’t load your allergen profile. Please refresh the page to try again.
+            </Alert>
           ) : (
             <AllergenProfileForm
               key={`${profile.data!.id ?? 'new'}:${profile.dataUpdatedAt}`}
@@ -58,14 +65,19 @@ function AllergenProfile({ user }: { user: User }) {
           <Alert variant="info">
             <Info aria-hidden="true" />
             <p>
-              <strong>Please note:</strong> allergen information comes from the ingredient lists restaurants provide, and
-              kitchens may handle allergens nearby. Clearplate’s warnings help you choose but do not replace talking to the
-              restaurant. If you have a severe allergy, always confirm with the restaurant before ordering.
+              <strong>Please note:</strong> allergen information comes from the ingredient lists restaurants
+              provide, and kitchens may handle allergens nearby. Clearplate’s warnings help you choose but do
+              not replace talking to the restaurant. If you have a severe allergy, always confirm with the
+              restaurant before ordering.
             </p>
           </Alert>
         </div>
         <aside className="grid content-start gap-6">
-          {profile.data ? <AllergenSummaryCard profile={profile.data} /> : <Skeleton className="h-56 rounded-xl" />}
+          {profile.data ? (
+            <AllergenSummaryCard profile={profile.data} />
+          ) : (
+            <Skeleton className="h-56 rounded-xl" />
+          )}
           <RecentAlertsCard />
         </aside>
       </div>

@@ -1,6 +1,3 @@
-import { DEFAULT_RADIUS_KM, DINER_CUISINES, DISTANCE_OPTIONS_KM, PRICE_RANGE_LABELS, PRICE_RANGES } from '@shared/constants'
-import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react'
-import { useState } from 'react'
 import { Alert } from '@client/components/ui/alert'
 import { Button } from '@client/components/ui/button'
 import { NativeSelect } from '@client/components/ui/input'
@@ -9,9 +6,24 @@ import { Switch } from '@client/components/ui/switch'
 import type { DevicePosition } from '@client/lib/geolocation'
 import { useRestaurants } from '@client/lib/queries/restaurants'
 import { useDocumentTitle } from '@client/lib/use-document-title'
+import {
+  DEFAULT_RADIUS_KM,
+  DINER_CUISINES,
+  DISTANCE_OPTIONS_KM,
+  PRICE_RANGE_LABELS,
+  PRICE_RANGES,
+} from '@shared/constants'
+import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react'
+import { useState } from 'react'
 import { LocationPanel } from './components/location-panel'
 import { RestaurantCard, RestaurantCardSkeleton } from './components/restaurant-card'
-import { type DiscoverFilters, filterRestaurants, hasActiveFilters, NO_FILTERS, type RadiusChoice } from './lib/discover-filters'
+import {
+  type DiscoverFilters,
+  filterRestaurants,
+  hasActiveFilters,
+  NO_FILTERS,
+  type RadiusChoice,
+} from './lib/discover-filters'
 import { useDeviceLocation } from './lib/use-device-location'
 
 const SKELETON_CARDS = 6
@@ -27,9 +39,7 @@ export default function DiscoverPage() {
   // With a known location and no choice made, search within the default radius.
   const chosenRadius: RadiusChoice = radius ?? DEFAULT_RADIUS_KM
   const restaurants = useRestaurants(
-    position
-      ? { ...position, ...(chosenRadius === 'any' ? {} : { radius: chosenRadius }) }
-      : undefined,
+    position ? { ...position, ...(chosenRadius === 'any' ? {} : { radius: chosenRadius }) } : undefined,
   )
   const shown = filterRestaurants(restaurants.data ?? [], filters)
   const update = (patch: Partial<DiscoverFilters>) => setFilters((f) => ({ ...f, ...patch }))
@@ -56,14 +66,19 @@ export default function DiscoverPage() {
         }}
       />
 
-      <section aria-label="Filters" className="mt-4 grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:grid-cols-2 sm:p-5 lg:grid-cols-4 lg:items-end">
+      <section
+        aria-label="Filters"
+        className="mt-4 grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:grid-cols-2 sm:p-5 lg:grid-cols-4 lg:items-end"
+      >
         <div className="grid gap-1.5">
           <Label htmlFor="filter-distance">Distance</Label>
           <NativeSelect
             id="filter-distance"
             disabled={!position}
             value={position ? String(chosenRadius) : 'any'}
-            onChange={(e) => setRadius(e.target.value === 'any' ? 'any' : (Number(e.target.value) as RadiusChoice))}
+            onChange={(e) =>
+              setRadius(e.target.value === 'any' ? 'any' : (Number(e.target.value) as RadiusChoice))
+            }
           >
             <option value="any">Any distance</option>
             {DISTANCE_OPTIONS_KM.map((km) => (
@@ -75,7 +90,11 @@ export default function DiscoverPage() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="filter-cuisine">Cuisine</Label>
-          <NativeSelect id="filter-cuisine" value={filters.cuisine} onChange={(e) => update({ cuisine: e.target.value })}>
+          <NativeSelect
+            id="filter-cuisine"
+            value={filters.cuisine}
+            onChange={(e) => update({ cuisine: e.target.value })}
+          >
             <option value="all">All cuisines</option>
             {DINER_CUISINES.map((c) => (
               <option key={c} value={c}>
@@ -86,7 +105,11 @@ export default function DiscoverPage() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="filter-price">Price</Label>
-          <NativeSelect id="filter-price" value={filters.price} onChange={(e) => update({ price: e.target.value })}>
+          <NativeSelect
+            id="filter-price"
+            value={filters.price}
+            onChange={(e) => update({ price: e.target.value })}
+          >
             <option value="all">Any price</option>
             {PRICE_RANGES.map((p) => (
               <option key={p} value={p}>
@@ -96,7 +119,11 @@ export default function DiscoverPage() {
           </NativeSelect>
         </div>
         <div className="flex h-10 items-center gap-3">
-          <Switch id="filter-live" checked={filters.liveOnly} onCheckedChange={(liveOnly) => update({ liveOnly })} />
+          <Switch
+            id="filter-live"
+            checked={filters.liveOnly}
+            onCheckedChange={(liveOnly) => update({ liveOnly })}
+          />
           <Label htmlFor="filter-live" className="cursor-pointer">
             Live kitchens only
           </Label>
@@ -105,7 +132,9 @@ export default function DiscoverPage() {
 
       <div className="mt-8 flex items-baseline justify-between gap-3">
         <h2 className="text-lg font-semibold" aria-live="polite">
-          {restaurants.isLoading ? 'Loading restaurants…' : `${shown.length} restaurant${shown.length === 1 ? '' : 's'}`}
+          {restaurants.isLoading
+            ? 'Loading restaurants…'
+            : `${shown.length} restaurant${shown.length === 1 ? '' : 's'}`}
         </h2>
         {hasActiveFilters(filters) ? (
           <Button variant="link" onClick={() => setFilters(NO_FILTERS)}>

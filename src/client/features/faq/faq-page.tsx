@@ -1,10 +1,10 @@
+import { Accordion, AccordionItem } from '@client/components/ui/accordion'
+import { Button } from '@client/components/ui/button'
+import { useDocumentTitle } from '@client/lib/use-document-title'
 import { CONTACT } from '@shared/constants'
 import { ChefHat, Cpu, Mail, ShieldAlert, UtensilsCrossed } from 'lucide-react'
 import { type ReactNode, useEffect } from 'react'
 import { Link } from 'wouter'
-import { Accordion, AccordionItem } from '@client/components/ui/accordion'
-import { Button } from '@client/components/ui/button'
-import { useDocumentTitle } from '@client/lib/use-document-title'
 
 interface Section {
   id: string
@@ -25,10 +25,15 @@ const SECTIONS: Section[] = [
         q: 'How does my restaurant join Clearplate?',
         a: (
           <>
-            Apply on the <Link href="/for-restaurants" className="text-primary underline-offset-4 hover:underline">For Restaurants</Link>{' '}
+            Apply on the{' '}
+            <Link href="/for-restaurants" className="text-primary underline-offset-4 hover:underline">
+              For Restaurants
+            </Link>{' '}
             page or register directly as a{' '}
-            <Link href="/restaurant-partners" className="text-primary underline-offset-4 hover:underline">restaurant partner</Link>. Our team
-            contacts you within 1-2 business days.
+            <Link href="/restaurant-partners" className="text-primary underline-offset-4 hover:underline">
+              restaurant partner
+            </Link>
+            . Our team contacts you within 1-2 business days.
           </>
         ),
       },
@@ -79,8 +84,11 @@ const SECTIONS: Section[] = [
         a: (
           <>
             Save your allergies and their severity in your{' '}
-            <Link href="/allergen-profile" className="text-primary underline-offset-4 hover:underline">allergen profile</Link>. Restaurant
-            pages then warn you about dishes whose ingredients match, and upsell offers never suggest them.
+            <Link href="/allergen-profile" className="text-primary underline-offset-4 hover:underline">
+              allergen profile
+            </Link>
+            . Restaurant pages then warn you about dishes whose ingredients match, and upsell offers never
+            suggest them.
           </>
         ),
       },
@@ -129,7 +137,9 @@ export default function FaqPage() {
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <header className="mb-8">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Frequently asked questions</h1>
-        <p className="mt-2 text-muted-foreground">Everything about watching, ordering and partnering with Clearplate.</p>
+        <p className="mt-2 text-muted-foreground">
+          Everything about watching, ordering and partnering with Clearplate.
+        </p>
         <nav aria-label="FAQ sections" className="mt-5 flex flex-wrap gap-2">
           {SECTIONS.map((s) => (
             <a
@@ -150,7 +160,10 @@ export default function FaqPage() {
       <div className="grid gap-10">
         {SECTIONS.map(({ id, title, icon: Icon, items }) => (
           <section key={id} id={id} aria-labelledby={`${id}-title`} className="scroll-mt-20">
-            <h2 id={`${id}-title`} className="mb-4 flex items-center gap-2.5 text-xl font-bold tracking-tight">
+            <h2
+              id={`${id}-title`}
+              className="mb-4 flex items-center gap-2.5 text-xl font-bold tracking-tight"
+            >
               <span className="flex size-9 items-center justify-center rounded-lg bg-accent text-accent-foreground">
                 <Icon className="size-5" aria-hidden="true" />
               </span>
@@ -165,12 +178,17 @@ export default function FaqPage() {
             </Accordion>
           </section>
         ))}
-        <section aria-labelledby="support-title" className="rounded-xl border bg-gradient-to-br from-brand-50 to-card p-6 text-center dark:from-brand-900/30 sm:p-8">
+        <section
+          aria-labelledby="support-title"
+          className="rounded-xl border bg-gradient-to-br from-brand-50 to-card p-6 text-center dark:from-brand-900/30 sm:p-8"
+        >
           <Mail className="mx-auto size-8 text-primary" aria-hidden="true" />
           <h2 id="support-title" className="mt-3 text-xl font-bold">
             Still have questions?
           </h2>
-          <p className="mt-2 text-muted-foreground">Our support team answers every message, usually the same day.</p>
+          <p className="mt-2 text-muted-foreground">
+            Our support team answers every message, usually the same day.
+          </p>
           <div className="mt-5 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild>
               <a href={`mailto:${CONTACT.support}`}>Email {CONTACT.support}</a>

@@ -1,7 +1,3 @@
-import type { User } from '@shared/schemas/auth'
-import { CalendarClock, CircleCheck, Mail, Wrench } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
-import { Link, useLocation } from 'wouter'
 import { Badge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
@@ -9,6 +5,10 @@ import { PageSpinner } from '@client/components/ui/spinner'
 import { toast } from '@client/components/ui/use-toast'
 import { useCurrentUser } from '@client/lib/session'
 import { useDocumentTitle } from '@client/lib/use-document-title'
+import type { User } from '@shared/schemas/auth'
+import { CalendarClock, CircleCheck, Mail, Wrench } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation } from 'wouter'
 import { useInstallations } from './api/get-installations'
 import { type OwnedRestaurant, useUserRestaurants } from './api/get-user-restaurants'
 import { InstallationForm } from './components/installation-form'
@@ -21,7 +21,11 @@ export default function EquipmentSetupPage() {
   useEffect(() => {
     if (isLoading || user || warned.current) return
     warned.current = true
-    toast({ title: 'Authentication Required', description: 'Please log in to schedule equipment setup.', variant: 'destructive' })
+    toast({
+      title: 'Authentication Required',
+      description: 'Please log in to schedule equipment setup.',
+      variant: 'destructive',
+    })
     navigate(`/auth?next=${encodeURIComponent('/equipment-setup')}`, { replace: true })
   }, [isLoading, user, navigate])
   if (isLoading || !user) return <PageSpinner />
@@ -43,7 +47,9 @@ function OwnerEquipmentSetup({ user }: { user: User }) {
   if (restaurants.isError)
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <p className="text-muted-foreground">We could not load your restaurants. Please refresh the page to try again.</p>
+        <p className="text-muted-foreground">
+          We could not load your restaurants. Please refresh the page to try again.
+        </p>
       </div>
     )
   return <EquipmentSetup user={user} restaurants={restaurants.data ?? []} />
@@ -61,8 +67,8 @@ function EquipmentSetup({ user, restaurants }: { user: User; restaurants: OwnedR
         </p>
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Schedule your installation</h1>
         <p className="max-w-2xl text-muted-foreground">
-          Pick two times that suit your kitchen. A technician installs your cameras and temperature sensors and tests the
-          live stream with you.
+          Pick two times that suit your kitchen. A technician installs your cameras and temperature sensors
+          and tests the live stream with you.
         </p>
       </header>
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
@@ -77,8 +83,8 @@ function EquipmentSetup({ user, restaurants }: { user: User; restaurants: OwnedR
                 Our installation team will reach out within 1-2 business days to confirm your appointment.
               </p>
               <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                <Mail className="size-4 text-primary" aria-hidden="true" />
-                A confirmation email is on its way to <strong className="text-foreground">{user.email}</strong>.
+                <Mail className="size-4 text-primary" aria-hidden="true" />A confirmation email is on its way
+                to <strong className="text-foreground">{user.email}</strong>.
               </p>
               <div className="mt-2 flex flex-col gap-3 sm:flex-row">
                 <Button asChild variant="outline">
@@ -98,7 +104,12 @@ function EquipmentSetup({ user, restaurants }: { user: User; restaurants: OwnedR
         ) : (
           <Card>
             <CardContent className="p-5 sm:p-8">
-              <InstallationForm key={formKey} user={user} restaurants={restaurants} onSubmitted={() => setSubmitted(true)} />
+              <InstallationForm
+                key={formKey}
+                user={user}
+                restaurants={restaurants}
+                onSubmitted={() => setSubmitted(true)}
+              />
             </CardContent>
           </Card>
         )}
@@ -125,7 +136,9 @@ function InstallationRequests({ user, restaurants }: { user: User; restaurants: 
         {installations.isError ? (
           <p className="text-sm text-muted-foreground">Your earlier requests could not be loaded.</p>
         ) : list.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{installations.isLoading ? 'Loading…' : 'No installation requests yet.'}</p>
+          <p className="text-sm text-muted-foreground">
+            {installations.isLoading ? 'Loading…' : 'No installation requests yet.'}
+          </p>
         ) : (
           <ul className="grid gap-3" data-testid="installation-requests">
             {list.map((item) => (
@@ -137,7 +150,11 @@ function InstallationRequests({ user, restaurants }: { user: User; restaurants: 
                   </Badge>
                 </div>
                 <p className="mt-1 text-muted-foreground">
-                  {new Date(`${item.preferredDate}T12:00:00`).toLocaleDateString([], { weekday: 'short', month: 'short', day: 'numeric' })}{' '}
+                  {new Date(`${item.preferredDate}T12:00:00`).toLocaleDateString([], {
+                    weekday: 'short',
+                    month: 'short',
+                    day: 'numeric',
+                  })}{' '}
                   · {item.preferredTimeSlot}
                 </p>
               </li>

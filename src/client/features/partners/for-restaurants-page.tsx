@@ -1,7 +1,7 @@
-import { ArrowRight, BadgeCheck, ChefHat, HeartHandshake, Rocket, TrendingUp } from 'lucide-react'
 import { Accordion, AccordionItem } from '@client/components/ui/accordion'
 import { Button } from '@client/components/ui/button'
 import { useDocumentTitle } from '@client/lib/use-document-title'
+import { ArrowRight, BadgeCheck, ChefHat, HeartHandshake, Rocket, TrendingUp } from 'lucide-react'
 import { PackagesExplainer } from './components/packages-explainer'
 import { RestaurantApplicationForm } from './components/restaurant-application-form'
 
@@ -70,8 +70,8 @@ export default function ForRestaurantsPage() {
               Let diners watch your kitchen do what it does best
             </h1>
             <p className="max-w-xl text-lg text-muted-foreground">
-              Clearplate streams each order from your kitchen to the person who ordered it, with live temperatures and
-              timing. Transparency sells: show your craft and grow every ticket.
+              Clearplate streams each order from your kitchen to the person who ordered it, with live
+              temperatures and timing. Transparency sells: show your craft and grow every ticket.
             </p>
             <div className="flex flex-wrap gap-3">
               <Button asChild size="lg">

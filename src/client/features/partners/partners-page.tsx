@@ -1,10 +1,21 @@
-import { ArrowDown, Camera, ChartLine, ClipboardList, Eye, Handshake, Plug, Store, Users, Wrench } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
-import { useSearch } from 'wouter'
 import { Alert } from '@client/components/ui/alert'
 import { Button } from '@client/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs'
 import { useDocumentTitle } from '@client/lib/use-document-title'
+import {
+  ArrowDown,
+  Camera,
+  ChartLine,
+  ClipboardList,
+  Eye,
+  Handshake,
+  Plug,
+  Store,
+  Users,
+  Wrench,
+} from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { useSearch } from 'wouter'
 import { IntegrationsPanel } from './components/integrations-panel'
 import { PlatformLogoStrip } from './components/platform-logos'
 import { RegistrationWizard } from './components/registration-wizard'
@@ -31,7 +42,11 @@ const HOW_IT_WORKS = [
   { icon: ClipboardList, title: 'Register', text: 'Tell us about your restaurant and where it is.' },
   { icon: Camera, title: 'Connect cameras', text: 'Add the kitchen streams diners will watch.' },
   { icon: Wrench, title: 'Installation', text: 'Our technicians install cameras and sensors in 2-4 hours.' },
-  { icon: Store, title: 'Go live', text: 'Every order becomes a show, on Clearplate and your delivery apps.' },
+  {
+    icon: Store,
+    title: 'Go live',
+    text: 'Every order becomes a show, on Clearplate and your delivery apps.',
+  },
 ]
 
 export default function PartnersPage() {
@@ -66,7 +81,8 @@ export default function PartnersPage() {
             Open your kitchen to every diner who orders
           </h1>
           <p className="max-w-2xl text-lg text-muted-foreground">
-            Register in minutes, connect your cameras and delivery platforms, and let your cooking sell itself.
+            Register in minutes, connect your cameras and delivery platforms, and let your cooking sell
+            itself.
           </p>
           <Button size="lg" onClick={scrollToRegister}>
             Partner with Us Today
@@ -115,7 +131,10 @@ export default function PartnersPage() {
       </section>
 
       <section aria-labelledby="platforms-title" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        <h2 id="platforms-title" className="mb-6 text-center text-sm font-semibold uppercase tracking-wider text-muted-foreground">
+        <h2
+          id="platforms-title"
+          className="mb-6 text-center text-sm font-semibold uppercase tracking-wider text-muted-foreground"
+        >
           Works with the delivery platforms you already use
         </h2>
         <PlatformLogoStrip />
@@ -133,7 +152,10 @@ export default function PartnersPage() {
         {onboarding ? (
           <Alert variant="warning" className="mt-4">
             <Store aria-hidden="true" />
-            <p>Register your restaurant first. Once it is registered you can schedule your equipment installation.</p>
+            <p>
+              Register your restaurant first. Once it is registered you can schedule your equipment
+              installation.
+            </p>
           </Alert>
         ) : null}
         <Tabs value={tab} onValueChange={(v) => setTab(v as typeof tab)} className="mt-6">

@@ -1,9 +1,9 @@
-import { Heart, ReceiptText, ShieldCheck, UserRound, Wallet } from 'lucide-react'
-import { useState } from 'react'
 import { InitialsAvatar } from '@client/components/layout/avatar-menu'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs'
 import { useCurrentUser } from '@client/lib/session'
 import { useDocumentTitle } from '@client/lib/use-document-title'
+import { Heart, ReceiptText, ShieldCheck, UserRound, Wallet } from 'lucide-react'
+import { useState } from 'react'
 import { AccountTab, AllergensTab, FavoritesTab, OrdersTab, PaymentTab } from './components/profile-tabs'
 
 const TABS = [
@@ -22,8 +22,13 @@ export default function ProfilePage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="sr-only">Your profile</h1>
-      <Tabs value={tab} onValueChange={setTab} orientation="vertical" className="grid gap-6 md:grid-cols-[16rem_1fr] md:items-start">
-        <aside className="rounded-xl border bg-card p-4 shadow-sm md:sticky md:top-20">
+      <Tabs
+        value={tab}
+        onValueChange={setTab}
+        orientation="vertical"
+        className="grid grid-cols-1 gap-6 md:grid-cols-[16rem_minmax(0,1fr)] md:items-start"
+      >
+        <aside className="min-w-0 rounded-xl border bg-card p-4 shadow-sm md:sticky md:top-20">
           <div className="flex items-center gap-3 border-b pb-4">
             <InitialsAvatar user={user} className="size-12 text-base" />
             <div className="min-w-0">
@@ -33,7 +38,7 @@ export default function ProfilePage() {
               <p className="truncate text-sm text-muted-foreground">@{user.username}</p>
             </div>
           </div>
-          <TabsList className="mt-3 flex h-auto w-full justify-start gap-1 overflow-x-auto bg-transparent p-0 md:flex-col md:items-stretch">
+          <TabsList className="mt-3 flex h-auto w-full flex-wrap justify-start gap-1 bg-transparent p-0 md:flex-col md:flex-nowrap md:items-stretch">
             {TABS.map(({ value, label, icon: Icon }) => (
               <TabsTrigger
                 key={value}

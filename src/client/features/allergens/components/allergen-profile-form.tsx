@@ -1,7 +1,3 @@
-import { ALLERGENS, SEVERITIES } from '@shared/constants'
-import type { AllergenProfileInput } from '@shared/schemas/allergens'
-import { Save } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
 import { Button } from '@client/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
 import { Checkbox } from '@client/components/ui/checkbox'
@@ -11,6 +7,10 @@ import { Switch } from '@client/components/ui/switch'
 import { toast } from '@client/components/ui/use-toast'
 import { errorMessage } from '@client/lib/api-client'
 import type { AllergenProfileView } from '@client/lib/queries/allergen-profile'
+import { ALLERGENS, SEVERITIES } from '@shared/constants'
+import type { AllergenProfileInput } from '@shared/schemas/allergens'
+import { Save } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
 import { useSaveAllergenProfile } from '../api/save-allergen-profile'
 
 export function AllergenProfileForm({ userId, profile }: { userId: number; profile: AllergenProfileView }) {
@@ -34,7 +34,10 @@ export function AllergenProfileForm({ userId, profile }: { userId: number; profi
       { id: profile.id, input },
       {
         onSuccess: () =>
-          toast({ title: 'Allergen Profile Updated', description: 'Your allergen information has been saved successfully.' }),
+          toast({
+            title: 'Allergen Profile Updated',
+            description: 'Your allergen information has been saved successfully.',
+          }),
         onError: (error) =>
           toast({
             title: 'Error',
@@ -49,7 +52,9 @@ export function AllergenProfileForm({ userId, profile }: { userId: number; profi
     <Card>
       <CardHeader className="p-6 pb-3">
         <CardTitle>Your allergens</CardTitle>
-        <CardDescription>Tick everything you react to. Restaurant pages warn you about dishes that contain them.</CardDescription>
+        <CardDescription>
+          Tick everything you react to. Restaurant pages warn you about dishes that contain them.
+        </CardDescription>
       </CardHeader>
       <CardContent className="p-6 pt-2">
         <form onSubmit={submit} className="grid gap-6">
@@ -63,7 +68,11 @@ export function AllergenProfileForm({ userId, profile }: { userId: number; profi
                     key={id}
                     className="flex items-center gap-2.5 rounded-lg border px-3 py-2.5 transition-colors has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-accent"
                   >
-                    <Checkbox id={`allergen-${id}`} checked={checked} onCheckedChange={(on) => toggle(id, on === true)} />
+                    <Checkbox
+                      id={`allergen-${id}`}
+                      checked={checked}
+                      onCheckedChange={(on) => toggle(id, on === true)}
+                    />
                     <Label htmlFor={`allergen-${id}`} className="flex-1 cursor-pointer font-normal">
                       {label}
                     </Label>
@@ -75,7 +84,11 @@ export function AllergenProfileForm({ userId, profile }: { userId: number; profi
           <div className="grid gap-5 sm:grid-cols-2">
             <div className="grid gap-1.5">
               <Label htmlFor="allergen-severity">Severity</Label>
-              <NativeSelect id="allergen-severity" value={severity} onChange={(e) => setSeverity(e.target.value)}>
+              <NativeSelect
+                id="allergen-severity"
+                value={severity}
+                onChange={(e) => setSeverity(e.target.value)}
+              >
                 {SEVERITIES.map((s) => (
                   <option key={s.value} value={s.value}>
                     {s.label} ({s.description})
@@ -90,7 +103,11 @@ export function AllergenProfileForm({ userId, profile }: { userId: number; profi
                 </Label>
                 <p className="mt-1 text-xs text-muted-foreground">Warn me on menus and in offers</p>
               </div>
-              <Switch id="allergen-alerts" checked={notificationsEnabled} onCheckedChange={setNotificationsEnabled} />
+              <Switch
+                id="allergen-alerts"
+                checked={notificationsEnabled}
+                onCheckedChange={setNotificationsEnabled}
+              />
             </div>
           </div>
           <Button type="submit" size="lg" disabled={save.isPending} className="sm:w-fit">

@@ -1,8 +1,8 @@
-import { allergenLabel, SEVERITIES } from '@shared/constants'
-import { ShieldAlert, ShieldCheck, Siren } from 'lucide-react'
 import { Badge } from '@client/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card'
 import type { AllergenProfileView } from '@client/lib/queries/allergen-profile'
+import { allergenLabel, SEVERITIES } from '@shared/constants'
+import { ShieldAlert, ShieldCheck, Siren } from 'lucide-react'
 import { allergenSummaryHeadline, isEmergencyRisk } from '../lib/allergen-summary'
 
 export function AllergenSummaryCard({ profile }: { profile: AllergenProfileView }) {
@@ -34,15 +34,21 @@ export function AllergenSummaryCard({ profile }: { profile: AllergenProfileView 
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">Choose your allergens and save to get warnings on restaurant menus.</p>
+          <p className="text-sm text-muted-foreground">
+            Choose your allergens and save to get warnings on restaurant menus.
+          </p>
         )}
         {count > 0 && severity ? (
           <p className="text-sm text-muted-foreground">
-            Severity: <span className="font-medium text-foreground">{severity.label}</span> ({severity.description})
+            Severity: <span className="font-medium text-foreground">{severity.label}</span> (
+            {severity.description})
           </p>
         ) : null}
         {emergency ? (
-          <div className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200" role="alert">
+          <div
+            className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200"
+            role="alert"
+          >
             <Siren className="size-5 shrink-0" aria-hidden="true" />
             <p>
               <strong className="block">MEDICAL EMERGENCY RISK</strong>

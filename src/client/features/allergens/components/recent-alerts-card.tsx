@@ -1,8 +1,8 @@
-import { allergenLabel } from '@shared/constants'
-import { Bell } from 'lucide-react'
 import { Badge } from '@client/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
 import { relativeTime } from '@client/lib/utils'
+import { allergenLabel } from '@shared/constants'
+import { Bell } from 'lucide-react'
 import { sampleAlerts } from '../lib/sample-alerts'
 
 export function RecentAlertsCard() {
@@ -17,12 +17,17 @@ export function RecentAlertsCard() {
           </CardTitle>
           <Badge variant="secondary">Examples</Badge>
         </div>
-        <CardDescription>How alerts look when a dish matches your profile. Your live alerts appear on restaurant pages.</CardDescription>
+        <CardDescription>
+          How alerts look when a dish matches your profile. Your live alerts appear on restaurant pages.
+        </CardDescription>
       </CardHeader>
       <CardContent className="p-5 pt-0">
         <ul className="grid gap-2.5">
           {alerts.map((alert) => (
-            <li key={alert.id} className="flex items-start justify-between gap-3 rounded-lg border p-3 text-sm">
+            <li
+              key={alert.id}
+              className="flex items-start justify-between gap-3 rounded-lg border p-3 text-sm"
+            >
               <div className="min-w-0">
                 <p className="font-medium">{alert.menuItemName}</p>
                 <p className="truncate text-xs text-muted-foreground">

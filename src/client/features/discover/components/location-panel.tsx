@@ -1,9 +1,9 @@
-import { LocateFixed, MapPin, MapPinOff, X } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
 import { Button } from '@client/components/ui/button'
 import { Input } from '@client/components/ui/input'
 import { Label } from '@client/components/ui/label'
 import type { DevicePosition } from '@client/lib/geolocation'
+import { LocateFixed, MapPin, MapPinOff, X } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
 import type { LocationState } from '../lib/use-device-location'
 
 /** Where to search from: the device's location, or coordinates typed by hand. */
@@ -31,7 +31,11 @@ export function LocationPanel({
     const latitude = Number(lat)
     const longitude = Number(lng)
     const ok =
-      lat.trim() !== '' && lng.trim() !== '' && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 && Number.isFinite(latitude + longitude)
+      lat.trim() !== '' &&
+      lng.trim() !== '' &&
+      Math.abs(latitude) <= 90 &&
+      Math.abs(longitude) <= 180 &&
+      Number.isFinite(latitude + longitude)
     setInvalid(!ok)
     if (ok) {
       onManual({ latitude, longitude })
@@ -69,12 +73,16 @@ export function LocationPanel({
                 <p className="font-medium text-destructive" role="alert">
                   {state.message}
                 </p>
-                <p className="text-sm text-muted-foreground">Showing all restaurants. You can enter coordinates instead.</p>
+                <p className="text-sm text-muted-foreground">
+                  Showing all restaurants. You can enter coordinates instead.
+                </p>
               </>
             ) : (
               <>
                 <p className="font-medium">Find kitchens near you</p>
-                <p className="text-sm text-muted-foreground">Share your location to see distances and filter by radius.</p>
+                <p className="text-sm text-muted-foreground">
+                  Share your location to see distances and filter by radius.
+                </p>
               </>
             )}
           </div>
@@ -99,14 +107,30 @@ export function LocationPanel({
         </div>
       </div>
       {editing && !position ? (
-        <form onSubmit={submit} className="mt-4 grid gap-3 border-t pt-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
+        <form
+          onSubmit={submit}
+          className="mt-4 grid gap-3 border-t pt-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+          noValidate
+        >
           <div className="grid gap-1.5">
             <Label htmlFor="manual-lat">Latitude</Label>
-            <Input id="manual-lat" inputMode="decimal" placeholder="30.2672" value={lat} onChange={(e) => setLat(e.target.value)} />
+            <Input
+              id="manual-lat"
+              inputMode="decimal"
+              placeholder="30.2672"
+              value={lat}
+              onChange={(e) => setLat(e.target.value)}
+            />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="manual-lng">Longitude</Label>
-            <Input id="manual-lng" inputMode="decimal" placeholder="-97.7431" value={lng} onChange={(e) => setLng(e.target.value)} />
+            <Input
+              id="manual-lng"
+              inputMode="decimal"
+              placeholder="-97.7431"
+              value={lng}
+              onChange={(e) => setLng(e.target.value)}
+            />
           </div>
           <Button type="submit">Search here</Button>
           {invalid ? (

@@ -1,11 +1,11 @@
-import type { Restaurant } from '@shared/schemas/restaurants'
-import { MapPin, Navigation, Play, Star, UtensilsCrossed } from 'lucide-react'
-import { useState } from 'react'
-import { Link } from 'wouter'
 import { Badge, LiveBadge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Card } from '@client/components/ui/card'
 import { Skeleton } from '@client/components/ui/skeleton'
+import type { Restaurant } from '@shared/schemas/restaurants'
+import { MapPin, Navigation, Play, Star, UtensilsCrossed } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'wouter'
 import { cardFeatures, formatDistance, ratingLabel, shortAddress } from '../lib/discover-filters'
 
 export function RestaurantCard({ restaurant }: { restaurant: Restaurant }) {
@@ -13,7 +13,10 @@ export function RestaurantCard({ restaurant }: { restaurant: Restaurant }) {
   const image = imageFailed ? null : (restaurant.images[0] ?? restaurant.avatar)
   const rated = restaurant.rating !== null
   return (
-    <Card className="group flex flex-col overflow-hidden transition-shadow hover:shadow-md" data-testid="restaurant-card">
+    <Card
+      className="group flex flex-col overflow-hidden transition-shadow hover:shadow-md"
+      data-testid="restaurant-card"
+    >
       <div className="relative aspect-[16/10] overflow-hidden bg-muted">
         {image ? (
           <img
@@ -42,7 +45,8 @@ export function RestaurantCard({ restaurant }: { restaurant: Restaurant }) {
           <div className="min-w-0">
             <h3 className="truncate text-lg font-semibold leading-tight">{restaurant.name}</h3>
             <p className="mt-1 text-sm text-muted-foreground">
-              {restaurant.cuisine} · <span aria-label={`Price range ${restaurant.priceRange}`}>{restaurant.priceRange}</span>
+              {restaurant.cuisine} · <span className="sr-only">price range </span>
+              {restaurant.priceRange}
             </p>
           </div>
           {rated ? (
@@ -79,7 +83,10 @@ export function RestaurantCard({ restaurant }: { restaurant: Restaurant }) {
           </Button>
           {restaurant.isLive ? (
             <Button asChild>
-              <Link href={`/restaurant/${restaurant.id}#live-cameras`} aria-label={`Watch ${restaurant.name}’s kitchen live`}>
+              <Link
+                href={`/restaurant/${restaurant.id}#live-cameras`}
+                aria-label={`Watch ${restaurant.name}’s kitchen live`}
+              >
                 <Play className="fill-current" aria-hidden="true" />
                 Watch
               </Link>

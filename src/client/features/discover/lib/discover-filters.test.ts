@@ -1,6 +1,13 @@
 import type { Restaurant } from '@shared/schemas/restaurants'
 import { describe, expect, it } from 'vitest'
-import { cardFeatures, filterRestaurants, formatDistance, NO_FILTERS, ratingLabel, shortAddress } from './discover-filters'
+import {
+  cardFeatures,
+  filterRestaurants,
+  formatDistance,
+  NO_FILTERS,
+  ratingLabel,
+  shortAddress,
+} from './discover-filters'
 
 function restaurant(overrides: Partial<Restaurant>): Restaurant {
   return {

@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react'
 import { toast } from '@client/components/ui/use-toast'
 import { type DevicePosition, GeolocationUnsupportedError, getDevicePosition } from '@client/lib/geolocation'
+import { useCallback, useState } from 'react'
 
 export type LocationState =
   | { status: 'idle' }
@@ -18,11 +18,14 @@ export function useDeviceLocation() {
       setState({ status: 'located', position })
     } catch (error) {
       const message =
-        error instanceof GeolocationUnsupportedError ? 'Geolocation is not supported by your browser' : 'Failed to get your location.'
+        error instanceof GeolocationUnsupportedError
+          ? 'Geolocation is not supported by your browser'
+          : 'Failed to get your location.'
       setState({ status: 'error', message })
       toast({
         title: 'Location Error',
-        description: "We couldn't access your location. Please check your browser settings or enter your location manually.",
+        description:
+          "We couldn't access your location. Please check your browser settings or enter your location manually.",
         variant: 'destructive',
       })
     }

@@ -1,7 +1,7 @@
-import type { Camera, CameraCreateInput } from '@shared/schemas/restaurants'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@client/lib/api-client'
 import { queryKeys } from '@client/lib/query-keys'
+import type { Camera, CameraCreateInput } from '@shared/schemas/restaurants'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 /** POST /api/cameras for a restaurant the user owns. */
 export function createCamera(input: CameraCreateInput) {

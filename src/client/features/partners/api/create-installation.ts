@@ -1,7 +1,7 @@
-import type { Installation } from '@shared/schemas/partners'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@client/lib/api-client'
 import { queryKeys } from '@client/lib/query-keys'
+import type { Installation } from '@shared/schemas/partners'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 export interface InstallationRequest {
   restaurantId: number
@@ -28,6 +28,7 @@ export function useCreateInstallation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createInstallation,
-    onSuccess: (_data, request) => queryClient.invalidateQueries({ queryKey: queryKeys.installations(request.userId) }),
+    onSuccess: (_data, request) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.installations(request.userId) }),
   })
 }

@@ -1,7 +1,7 @@
-import type { DeliveryIntegration, IntegrationCreateInput } from '@shared/schemas/partners'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@client/lib/api-client'
 import { queryKeys } from '@client/lib/query-keys'
+import type { DeliveryIntegration, IntegrationCreateInput } from '@shared/schemas/partners'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 /** POST /api/restaurants/{id}/delivery-integrations: starts as pending. */
 export function createIntegration(restaurantId: number, input: IntegrationCreateInput) {

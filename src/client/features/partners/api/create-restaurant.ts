@@ -1,7 +1,7 @@
-import type { Restaurant, RestaurantCreateInput } from '@shared/schemas/restaurants'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@client/lib/api-client'
 import { queryKeys } from '@client/lib/query-keys'
+import type { Restaurant, RestaurantCreateInput } from '@shared/schemas/restaurants'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 /** POST /api/restaurants: the signed-in user becomes the owner. */
 export function createRestaurant(input: RestaurantCreateInput) {
@@ -14,7 +14,8 @@ export function useCreateRestaurant() {
     mutationFn: createRestaurant,
     onSuccess: (restaurant) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.restaurants() })
-      if (restaurant.ownerId) void queryClient.invalidateQueries({ queryKey: queryKeys.userRestaurants(restaurant.ownerId) })
+      if (restaurant.ownerId)
+        void queryClient.invalidateQueries({ queryKey: queryKeys.userRestaurants(restaurant.ownerId) })
     },
   })
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@client/lib/api-client'
 import { queryKeys } from '@client/lib/query-keys'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 /** DELETE /api/delivery-integrations/{id}. */
 export function deleteIntegration(id: number) {

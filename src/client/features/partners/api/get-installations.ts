@@ -1,7 +1,7 @@
-import type { Installation } from '@shared/schemas/partners'
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@client/lib/api-client'
 import { queryKeys } from '@client/lib/query-keys'
+import type { Installation } from '@shared/schemas/partners'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 
 /** GET /api/users/{id}/installations: the user's installation requests. */
 export function installationsQuery(userId: number) {

@@ -1,7 +1,7 @@
-import type { DeliveryIntegration } from '@shared/schemas/partners'
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@client/lib/api-client'
 import { queryKeys } from '@client/lib/query-keys'
+import type { DeliveryIntegration } from '@shared/schemas/partners'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 
 /** GET /api/restaurants/{id}/delivery-integrations (owner only). */
 export function integrationsQuery(restaurantId: number) {

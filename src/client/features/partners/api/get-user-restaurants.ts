@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@client/lib/api-client'
 import { queryKeys } from '@client/lib/query-keys'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 
 export interface OwnedRestaurant {
   id: number

@@ -1,7 +1,7 @@
-import type { LoginInput, User } from '@shared/schemas/auth'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@client/lib/api-client'
 import { queryKeys } from '@client/lib/query-keys'
+import type { LoginInput, User } from '@shared/schemas/auth'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 /** POST /api/login from inside a partner form, so the owner keeps what they typed. */
 export function useSignIn() {

@@ -1,9 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { INSTALLATION_TIME_SLOTS, SPECIAL_INSTRUCTIONS_MAX } from '@shared/constants'
-import type { User } from '@shared/schemas/auth'
-import { CalendarCheck, Clock, KeyRound, UserCheck } from 'lucide-react'
-import { useMemo } from 'react'
-import { Controller, useForm } from 'react-hook-form'
 import { Alert } from '@client/components/ui/alert'
 import { Button } from '@client/components/ui/button'
 import { Checkbox } from '@client/components/ui/checkbox'
@@ -12,6 +6,12 @@ import { Input, NativeSelect, Textarea } from '@client/components/ui/input'
 import { Label } from '@client/components/ui/label'
 import { toast } from '@client/components/ui/use-toast'
 import { cn } from '@client/lib/utils'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { INSTALLATION_TIME_SLOTS, SPECIAL_INSTRUCTIONS_MAX } from '@shared/constants'
+import type { User } from '@shared/schemas/auth'
+import { CalendarCheck, Clock, KeyRound, UserCheck } from 'lucide-react'
+import { useMemo } from 'react'
+import { Controller, useForm } from 'react-hook-form'
 import { useCreateInstallation } from '../api/create-installation'
 import type { OwnedRestaurant } from '../api/get-user-restaurants'
 import {
@@ -64,7 +64,10 @@ export function InstallationForm({
       },
       {
         onSuccess: () => {
-          toast({ title: 'Installation Scheduled', description: "We've received your request and will contact you soon to confirm." })
+          toast({
+            title: 'Installation Scheduled',
+            description: "We've received your request and will contact you soon to confirm.",
+          })
           form.reset(defaults)
           onSubmitted(values)
         },
@@ -81,7 +84,10 @@ export function InstallationForm({
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
       <Field id="inst-restaurant" label="Restaurant" error={errors.restaurantId?.message}>
-        <NativeSelect {...fieldProps('inst-restaurant', errors.restaurantId?.message)} {...form.register('restaurantId')}>
+        <NativeSelect
+          {...fieldProps('inst-restaurant', errors.restaurantId?.message)}
+          {...form.register('restaurantId')}
+        >
           <option value="">Select a restaurant</option>
           {restaurants.map((r) => (
             <option key={r.id} value={r.id}>
@@ -95,10 +101,18 @@ export function InstallationForm({
         <legend className="px-1 text-sm font-semibold">Preferred appointment</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="inst-date" label="Date" error={errors.preferredDate?.message}>
-            <Input type="date" min={tomorrow} {...fieldProps('inst-date', errors.preferredDate?.message)} {...form.register('preferredDate')} />
+            <Input
+              type="date"
+              min={tomorrow}
+              {...fieldProps('inst-date', errors.preferredDate?.message)}
+              {...form.register('preferredDate')}
+            />
           </Field>
           <Field id="inst-slot" label="Time slot" error={errors.preferredTimeSlot?.message}>
-            <NativeSelect {...fieldProps('inst-slot', errors.preferredTimeSlot?.message)} {...form.register('preferredTimeSlot')}>
+            <NativeSelect
+              {...fieldProps('inst-slot', errors.preferredTimeSlot?.message)}
+              {...form.register('preferredTimeSlot')}
+            >
               <option value="">Select a time slot</option>
               {INSTALLATION_TIME_SLOTS.map((slot) => (
                 <option key={slot} value={slot}>
@@ -116,10 +130,18 @@ export function InstallationForm({
         </legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="inst-date2" label="Date" error={errors.secondaryDate?.message}>
-            <Input type="date" min={tomorrow} {...fieldProps('inst-date2', errors.secondaryDate?.message)} {...form.register('secondaryDate')} />
+            <Input
+              type="date"
+              min={tomorrow}
+              {...fieldProps('inst-date2', errors.secondaryDate?.message)}
+              {...form.register('secondaryDate')}
+            />
           </Field>
           <Field id="inst-slot2" label="Time slot" error={errors.secondaryTimeSlot?.message}>
-            <NativeSelect {...fieldProps('inst-slot2', errors.secondaryTimeSlot?.message)} {...form.register('secondaryTimeSlot')}>
+            <NativeSelect
+              {...fieldProps('inst-slot2', errors.secondaryTimeSlot?.message)}
+              {...form.register('secondaryTimeSlot')}
+            >
               <option value="">No preference</option>
               {INSTALLATION_TIME_SLOTS.map((slot) => (
                 <option key={slot} value={slot}>
@@ -137,11 +159,17 @@ export function InstallationForm({
         error={errors.specialInstructions?.message}
         hint="Parking, entrances, where the kitchen is, anything our technicians should know."
       >
-        <Textarea rows={4} {...fieldProps('inst-notes', errors.specialInstructions?.message)} {...form.register('specialInstructions')} />
+        <Textarea
+          rows={4}
+          {...fieldProps('inst-notes', errors.specialInstructions?.message)}
+          {...form.register('specialInstructions')}
+        />
         <p
           className={cn(
             'text-right text-xs tabular-nums',
-            instructionsLength > SPECIAL_INSTRUCTIONS_MAX ? 'font-semibold text-destructive' : 'text-muted-foreground',
+            instructionsLength > SPECIAL_INSTRUCTIONS_MAX
+              ? 'font-semibold text-destructive'
+              : 'text-muted-foreground',
           )}
           aria-live="polite"
         >
@@ -153,7 +181,11 @@ export function InstallationForm({
         <legend className="mb-3 text-sm font-semibold">On-site contact</legend>
         <div className="grid gap-4 sm:grid-cols-3">
           <Field id="inst-name" label="Name" error={errors.contactName?.message}>
-            <Input autoComplete="name" {...fieldProps('inst-name', errors.contactName?.message)} {...form.register('contactName')} />
+            <Input
+              autoComplete="name"
+              {...fieldProps('inst-name', errors.contactName?.message)}
+              {...form.register('contactName')}
+            />
           </Field>
           <Field id="inst-phone" label="Phone" error={errors.contactPhone?.message}>
             <Input
@@ -165,7 +197,12 @@ export function InstallationForm({
             />
           </Field>
           <Field id="inst-email" label="Email" error={errors.contactEmail?.message}>
-            <Input type="email" autoComplete="email" {...fieldProps('inst-email', errors.contactEmail?.message)} {...form.register('contactEmail')} />
+            <Input
+              type="email"
+              autoComplete="email"
+              {...fieldProps('inst-email', errors.contactEmail?.message)}
+              {...form.register('contactEmail')}
+            />
           </Field>
         </div>
       </fieldset>

@@ -1,5 +1,3 @@
-import type { DeliveryIntegration } from '@shared/schemas/partners'
-import { Trash2 } from 'lucide-react'
 import { Badge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Card, CardContent } from '@client/components/ui/card'
@@ -7,6 +5,8 @@ import { Label } from '@client/components/ui/label'
 import { Switch } from '@client/components/ui/switch'
 import { toast } from '@client/components/ui/use-toast'
 import { formatDate } from '@client/lib/utils'
+import type { DeliveryIntegration } from '@shared/schemas/partners'
+import { Trash2 } from 'lucide-react'
 import { useDeleteIntegration } from '../api/delete-integration'
 import { useUpdateIntegration } from '../api/update-integration'
 import { PlatformWordmark, platformLabel } from './platform-logos'
@@ -14,7 +14,10 @@ import { PlatformWordmark, platformLabel } from './platform-logos'
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this integration?'
 
 /** connected green, error red, anything else yellow "Pending". */
-export function integrationStatusBadge(status: string): { label: string; variant: 'success' | 'danger' | 'warning' } {
+export function integrationStatusBadge(status: string): {
+  label: string
+  variant: 'success' | 'danger' | 'warning'
+} {
   if (status === 'connected') return { label: 'Connected', variant: 'success' }
   if (status === 'error') return { label: 'Error', variant: 'danger' }
   return { label: 'Pending', variant: 'warning' }
@@ -44,15 +47,18 @@ export function IntegrationCard({ integration }: { integration: DeliveryIntegrat
             title: 'Integration updated',
             description: `Order sync with ${label} is ${syncEnabled ? 'on' : 'off'}.`,
           }),
-        onError: () => toast({ title: 'Error', description: 'Failed to update integration', variant: 'destructive' }),
+        onError: () =>
+          toast({ title: 'Error', description: 'Failed to update integration', variant: 'destructive' }),
       },
     )
 
   const onDelete = () => {
     if (!window.confirm(DELETE_CONFIRMATION)) return
     remove.mutate(integration.id, {
-      onSuccess: () => toast({ title: 'Integration removed', description: `${label} is no longer connected.` }),
-      onError: () => toast({ title: 'Error', description: 'Failed to delete integration', variant: 'destructive' }),
+      onSuccess: () =>
+        toast({ title: 'Integration removed', description: `${label} is no longer connected.` }),
+      onError: () =>
+        toast({ title: 'Error', description: 'Failed to delete integration', variant: 'destructive' }),
     })
   }
 
@@ -76,8 +82,10 @@ export function IntegrationCard({ integration }: { integration: DeliveryIntegrat
           </dl>
         ) : null}
         <p className="text-xs text-muted-foreground">
-          {integration.lastSyncedAt ? `Last synced ${formatDate(integration.lastSyncedAt)}` : 'Not synced yet'} · Added{' '}
-          {formatDate(integration.createdAt)}
+          {integration.lastSyncedAt
+            ? `Last synced ${formatDate(integration.lastSyncedAt)}`
+            : 'Not synced yet'}{' '}
+          · Added {formatDate(integration.createdAt)}
         </p>
         <div className="flex items-center justify-between gap-3 border-t pt-4">
           <div className="flex items-center gap-2.5">

@@ -1,13 +1,13 @@
+import { Button } from '@client/components/ui/button'
+import { Field, fieldProps } from '@client/components/ui/field'
+import { Input, NativeSelect } from '@client/components/ui/input'
+import { toast } from '@client/components/ui/use-toast'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { DELIVERY_PLATFORMS } from '@shared/constants'
 import { type IntegrationCreateInput, integrationCreateSchema } from '@shared/schemas/partners'
 import { Plug } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { Button } from '@client/components/ui/button'
-import { Field, fieldProps } from '@client/components/ui/field'
-import { Input, NativeSelect } from '@client/components/ui/input'
-import { toast } from '@client/components/ui/use-toast'
 import { useCreateIntegration } from '../api/create-integration'
 import { platformLabel } from './platform-logos'
 
@@ -71,14 +71,21 @@ export function IntegrationForm({ restaurantId, onDone }: { restaurantId: number
         onDone?.()
       },
       onError: () =>
-        toast({ title: 'Error', description: 'Failed to add delivery platform integration', variant: 'destructive' }),
+        toast({
+          title: 'Error',
+          description: 'Failed to add delivery platform integration',
+          variant: 'destructive',
+        }),
     })
   })
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <Field id="int-platform" label="Platform" error={errors.platform?.message}>
-        <NativeSelect {...fieldProps('int-platform', errors.platform?.message)} {...form.register('platform')}>
+        <NativeSelect
+          {...fieldProps('int-platform', errors.platform?.message)}
+          {...form.register('platform')}
+        >
           {DELIVERY_PLATFORMS.map((p) => (
             <option key={p.value} value={p.value}>
               {p.label}
@@ -86,7 +93,12 @@ export function IntegrationForm({ restaurantId, onDone }: { restaurantId: number
           ))}
         </NativeSelect>
       </Field>
-      <Field id="int-apikey" label="API key" error={errors.apiKey?.message} hint="Stored encrypted; only its last four characters are shown.">
+      <Field
+        id="int-apikey"
+        label="API key"
+        error={errors.apiKey?.message}
+        hint="Stored encrypted; only its last four characters are shown."
+      >
         <Input
           type="password"
           autoComplete="off"

@@ -1,6 +1,3 @@
-import type { User } from '@shared/schemas/auth'
-import { Info, LogIn, Plug, Store } from 'lucide-react'
-import { useState } from 'react'
 import { Alert } from '@client/components/ui/alert'
 import { Button } from '@client/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
@@ -8,6 +5,9 @@ import { Field } from '@client/components/ui/field'
 import { NativeSelect } from '@client/components/ui/input'
 import { Skeleton } from '@client/components/ui/skeleton'
 import { useCurrentUser } from '@client/lib/session'
+import type { User } from '@shared/schemas/auth'
+import { Info, LogIn, Plug, Store } from 'lucide-react'
+import { useState } from 'react'
 import { useIntegrations } from '../api/get-integrations'
 import { useUserRestaurants } from '../api/get-user-restaurants'
 import { IntegrationCard } from './integration-card'
@@ -58,7 +58,8 @@ function OwnerIntegrations({ user, onRegister }: { user: User; onRegister: () =>
           <Store className="size-10 text-primary" aria-hidden="true" />
           <h3 className="text-lg font-semibold">No restaurant yet</h3>
           <p className="max-w-md text-sm text-muted-foreground">
-            Register your restaurant first; then connect Uber Eats, DoorDash, Grubhub, Postmates or Seamless here.
+            Register your restaurant first; then connect Uber Eats, DoorDash, Grubhub, Postmates or Seamless
+            here.
           </p>
           <Button onClick={onRegister}>Register a restaurant</Button>
         </CardContent>
@@ -70,13 +71,17 @@ function OwnerIntegrations({ user, onRegister }: { user: User; onRegister: () =>
       <Alert variant="info">
         <Info aria-hidden="true" />
         <p>
-          New connections show as <strong>Pending</strong> until our partnerships team verifies them with the platform.
-          Secrets are stored encrypted and only their last four characters are ever shown.
+          New connections show as <strong>Pending</strong> until our partnerships team verifies them with the
+          platform. Secrets are stored encrypted and only their last four characters are ever shown.
         </p>
       </Alert>
       {list.length > 1 ? (
         <Field id="int-restaurant" label="Restaurant" className="max-w-sm">
-          <NativeSelect id="int-restaurant" value={restaurantId} onChange={(e) => setChosen(Number(e.target.value))}>
+          <NativeSelect
+            id="int-restaurant"
+            value={restaurantId}
+            onChange={(e) => setChosen(Number(e.target.value))}
+          >
             {list.map((r) => (
               <option key={r.id} value={r.id}>
                 {r.name}
@@ -86,7 +91,10 @@ function OwnerIntegrations({ user, onRegister }: { user: User; onRegister: () =>
         </Field>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
-        <IntegrationList restaurantId={restaurantId} restaurantName={list.find((r) => r.id === restaurantId)?.name ?? ''} />
+        <IntegrationList
+          restaurantId={restaurantId}
+          restaurantName={list.find((r) => r.id === restaurantId)?.name ?? ''}
+        />
         <Card className="h-fit">
           <CardHeader>
             <CardTitle>Add an integration</CardTitle>

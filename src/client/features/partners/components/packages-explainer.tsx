@@ -1,8 +1,8 @@
-import { PACKAGES } from '@shared/constants'
-import { Camera, Check, Clock, Thermometer, UtensilsCrossed } from 'lucide-react'
 import { Badge } from '@client/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card'
 import { cn, formatMoney } from '@client/lib/utils'
+import { PACKAGES } from '@shared/constants'
+import { Camera, Check, Clock, Thermometer, UtensilsCrossed } from 'lucide-react'
 
 /** The equipment packages, what installation involves, and what a kitchen needs to go live. */
 export function PackagesExplainer() {
@@ -14,7 +14,10 @@ export function PackagesExplainer() {
           return (
             <Card
               key={pkg.name}
-              className={cn('relative flex flex-col', featured && 'border-primary shadow-md ring-1 ring-primary')}
+              className={cn(
+                'relative flex flex-col',
+                featured && 'border-primary shadow-md ring-1 ring-primary',
+              )}
             >
               {featured ? <Badge className="absolute -top-3 left-5">Most popular</Badge> : null}
               <CardHeader className="p-6 pb-2">
@@ -23,7 +26,9 @@ export function PackagesExplainer() {
                   <p className="mt-2 text-3xl font-extrabold tracking-tight">Custom pricing</p>
                 ) : (
                   <p className="mt-2">
-                    <span className="text-3xl font-extrabold tracking-tight">{formatMoney(pkg.setup).replace('.00', '')}</span>
+                    <span className="text-3xl font-extrabold tracking-tight">
+                      {formatMoney(pkg.setup).replace('.00', '')}
+                    </span>
                     <span className="text-sm text-muted-foreground"> one-time</span>
                     <span className="block text-sm text-muted-foreground">
                       + {formatMoney(pkg.monthly ?? 0).replace('.00', '')}/month
@@ -34,7 +39,9 @@ export function PackagesExplainer() {
               <CardContent className="flex flex-1 flex-col gap-2.5 p-6 pt-3 text-sm">
                 <p className="flex items-center gap-2">
                   <Camera className="size-4 text-primary" aria-hidden="true" />
-                  {pkg.cameras === null ? 'As many HD cameras as your kitchen needs' : `${pkg.cameras} HD kitchen cameras`}
+                  {pkg.cameras === null
+                    ? 'As many HD cameras as your kitchen needs'
+                    : `${pkg.cameras} HD kitchen cameras`}
                 </p>
                 <p className="flex items-center gap-2">
                   <Thermometer className="size-4 text-primary" aria-hidden="true" />
@@ -42,7 +49,9 @@ export function PackagesExplainer() {
                 </p>
                 <p className="flex items-center gap-2">
                   <Check className="size-4 text-primary" aria-hidden="true" />
-                  {pkg.setup === null ? 'Multi-location rollout and dedicated support' : 'Professional installation and setup'}
+                  {pkg.setup === null
+                    ? 'Multi-location rollout and dedicated support'
+                    : 'Professional installation and setup'}
                 </p>
               </CardContent>
             </Card>
@@ -55,7 +64,8 @@ export function PackagesExplainer() {
           <span>
             <strong className="block">Installation takes 2-4 hours</strong>
             <span className="text-muted-foreground">
-              A technician mounts the cameras, places the sensors and tests the stream with your team, outside service hours.
+              A technician mounts the cameras, places the sensors and tests the stream with your team, outside
+              service hours.
             </span>
           </span>
         </p>

@@ -1,10 +1,10 @@
+import { Button } from '@client/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
+import { toast } from '@client/components/ui/use-toast'
 import type { Camera, Restaurant } from '@shared/schemas/restaurants'
 import { CalendarCheck, PartyPopper, Plus, Store, Video } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
-import { Button } from '@client/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
-import { toast } from '@client/components/ui/use-toast'
 import { StepIndicator } from './step-indicator'
 import { WizardCameraStep } from './wizard-camera-step'
 import { WizardRegisterStep } from './wizard-register-step'
@@ -13,7 +13,10 @@ export const WIZARD_COMPLETION_DELAY_MS = 1500
 const STEPS = ['Register', 'Camera Setup', 'Complete']
 const TITLES = [
   { title: 'Register your restaurant', description: 'The basics diners see on your restaurant page.' },
-  { title: 'Connect a kitchen camera', description: 'Add the stream diners will watch. You can add more later.' },
+  {
+    title: 'Connect a kitchen camera',
+    description: 'Add the stream diners will watch. You can add more later.',
+  },
   { title: 'You are all set', description: 'Your restaurant is registered with Clearplate.' },
 ]
 
@@ -30,7 +33,10 @@ export function RegistrationWizard() {
   const finish = () => {
     if (!restaurant) return
     setFinishing(true)
-    toast({ title: 'Onboarding Complete', description: `Welcome to Clearplate! Opening ${restaurant.name}’s page…` })
+    toast({
+      title: 'Onboarding Complete',
+      description: `Welcome to Clearplate! Opening ${restaurant.name}’s page…`,
+    })
     timer.current = setTimeout(() => navigate(`/restaurant/${restaurant.id}`), WIZARD_COMPLETION_DELAY_MS)
   }
 
@@ -67,7 +73,8 @@ export function RegistrationWizard() {
               <PartyPopper className="size-10 text-primary" aria-hidden="true" />
               <p className="text-lg font-semibold">{restaurant?.name} is ready for its close-up</p>
               <p className="max-w-md text-sm text-muted-foreground">
-                New restaurants start off the air. Once our technicians install your equipment, you can go live.
+                New restaurants start off the air. Once our technicians install your equipment, you can go
+                live.
               </p>
             </div>
             <dl className="grid gap-3 sm:grid-cols-2">

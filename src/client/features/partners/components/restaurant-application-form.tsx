@@ -1,3 +1,12 @@
+import { Button } from '@client/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
+import { Checkbox } from '@client/components/ui/checkbox'
+import { Field, fieldProps } from '@client/components/ui/field'
+import { Input, NativeSelect, Textarea } from '@client/components/ui/input'
+import { Label } from '@client/components/ui/label'
+import { toast } from '@client/components/ui/use-toast'
+import { errorMessage } from '@client/lib/api-client'
+import { useCurrentUser } from '@client/lib/session'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { PRICE_RANGE_LABELS, PRICE_RANGES, RESTAURANT_CUISINES, RESTAURANT_FEATURES } from '@shared/constants'
 import {
@@ -11,15 +20,6 @@ import { ArrowLeft, ArrowRight, CircleCheck, Send } from 'lucide-react'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { Link } from 'wouter'
-import { Button } from '@client/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
-import { Checkbox } from '@client/components/ui/checkbox'
-import { Field, fieldProps } from '@client/components/ui/field'
-import { Input, NativeSelect, Textarea } from '@client/components/ui/input'
-import { Label } from '@client/components/ui/label'
-import { toast } from '@client/components/ui/use-toast'
-import { errorMessage } from '@client/lib/api-client'
-import { useCurrentUser } from '@client/lib/session'
 import { useCreateRestaurant } from '../api/create-restaurant'
 import { useFormDraft } from '../lib/form-draft'
 import { SignInDialog } from './sign-in-dialog'
@@ -55,7 +55,10 @@ export function RestaurantApplicationForm() {
   const send = (values: RestaurantApplication) =>
     create.mutate(applicationPayload(values), {
       onSuccess: (restaurant) => {
-        toast({ title: 'Restaurant submitted successfully!', description: `${restaurant.name} is in our review queue.` })
+        toast({
+          title: 'Restaurant submitted successfully!',
+          description: `${restaurant.name} is in our review queue.`,
+        })
         draft.clear()
         form.reset(DEFAULTS)
         setStep(0)
@@ -90,8 +93,9 @@ export function RestaurantApplicationForm() {
           </span>
           <h3 className="text-2xl font-bold tracking-tight">Thank you for applying!</h3>
           <p className="max-w-md text-muted-foreground">
-            We received the application for <strong className="text-foreground">{submitted}</strong>. Our partnerships team
-            will contact you within 1-2 business days to talk through packages and book your installation.
+            We received the application for <strong className="text-foreground">{submitted}</strong>. Our
+            partnerships team will contact you within 1-2 business days to talk through packages and book your
+            installation.
           </p>
           <div className="flex flex-wrap justify-center gap-3">
             <Button asChild>
@@ -111,7 +115,9 @@ export function RestaurantApplicationForm() {
       <CardHeader className="gap-4 p-6 pb-2 sm:p-8 sm:pb-2">
         <div>
           <CardTitle className="text-2xl">Apply to join Clearplate</CardTitle>
-          <CardDescription className="mt-1">Two short steps. No commitment until you pick a package.</CardDescription>
+          <CardDescription className="mt-1">
+            Two short steps. No commitment until you pick a package.
+          </CardDescription>
         </div>
         <StepIndicator steps={STEPS} current={step} />
       </CardHeader>
@@ -121,7 +127,11 @@ export function RestaurantApplicationForm() {
             <fieldset className="grid gap-5">
               <legend className="sr-only">Restaurant Details</legend>
               <Field id="app-name" label="Restaurant name" error={errors.name?.message}>
-                <Input placeholder="e.g. Casa Nueva" {...fieldProps('app-name', errors.name?.message)} {...form.register('name')} />
+                <Input
+                  placeholder="e.g. Casa Nueva"
+                  {...fieldProps('app-name', errors.name?.message)}
+                  {...form.register('name')}
+                />
               </Field>
               <Field
                 id="app-description"
@@ -138,7 +148,10 @@ export function RestaurantApplicationForm() {
               </Field>
               <div className="grid gap-5 sm:grid-cols-2">
                 <Field id="app-cuisine" label="Cuisine" error={errors.cuisine?.message}>
-                  <NativeSelect {...fieldProps('app-cuisine', errors.cuisine?.message)} {...form.register('cuisine')}>
+                  <NativeSelect
+                    {...fieldProps('app-cuisine', errors.cuisine?.message)}
+                    {...form.register('cuisine')}
+                  >
                     <option value="">Select a cuisine</option>
                     {RESTAURANT_CUISINES.map((c) => (
                       <option key={c} value={c}>
@@ -148,7 +161,10 @@ export function RestaurantApplicationForm() {
                   </NativeSelect>
                 </Field>
                 <Field id="app-price" label="Price range" error={errors.priceRange?.message}>
-                  <NativeSelect {...fieldProps('app-price', errors.priceRange?.message)} {...form.register('priceRange')}>
+                  <NativeSelect
+                    {...fieldProps('app-price', errors.priceRange?.message)}
+                    {...form.register('priceRange')}
+                  >
                     <option value="">Select a price range</option>
                     {PRICE_RANGES.map((p) => (
                       <option key={p} value={p}>
@@ -186,7 +202,9 @@ export function RestaurantApplicationForm() {
                               checked={checked}
                               onCheckedChange={(on) =>
                                 field.onChange(
-                                  on ? [...(field.value ?? []), feature] : (field.value ?? []).filter((f) => f !== feature),
+                                  on
+                                    ? [...(field.value ?? []), feature]
+                                    : (field.value ?? []).filter((f) => f !== feature),
                                 )
                               }
                             />
@@ -245,7 +263,8 @@ export function RestaurantApplicationForm() {
                         {...fieldProps('app-terms', errors.agreeToTerms?.message)}
                       />
                       <Label htmlFor="app-terms" className="cursor-pointer font-normal leading-snug">
-                        I agree to the terms and conditions and confirm I am authorised to apply for this restaurant.
+                        I agree to the terms and conditions and confirm I am authorised to apply for this
+                        restaurant.
                       </Label>
                     </div>
                     {errors.agreeToTerms?.message ? (
@@ -258,7 +277,8 @@ export function RestaurantApplicationForm() {
               />
               {!user ? (
                 <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
-                  You will be asked to sign in before submitting: your account becomes the restaurant’s owner account.
+                  You will be asked to sign in before submitting: your account becomes the restaurant’s owner
+                  account.
                 </p>
               ) : null}
               <div className="flex flex-col-reverse justify-between gap-3 sm:flex-row">

@@ -1,5 +1,5 @@
-import { Check } from 'lucide-react'
 import { cn } from '@client/lib/utils'
+import { Check } from 'lucide-react'
 
 /** Numbered steps with the current one highlighted and finished ones ticked. */
 export function StepIndicator({ steps, current }: { steps: string[]; current: number }) {
@@ -9,7 +9,11 @@ export function StepIndicator({ steps, current }: { steps: string[]; current: nu
         const done = index < current
         const active = index === current
         return (
-          <li key={label} className="flex flex-1 items-center gap-2 last:flex-none" aria-current={active ? 'step' : undefined}>
+          <li
+            key={label}
+            className="flex flex-1 items-center gap-2 last:flex-none"
+            aria-current={active ? 'step' : undefined}
+          >
             <span
               className={cn(
                 'flex size-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-semibold transition-colors',
@@ -31,7 +35,10 @@ export function StepIndicator({ steps, current }: { steps: string[]; current: nu
               {done ? <span className="sr-only"> (done)</span> : null}
             </span>
             {index < steps.length - 1 ? (
-              <span className={cn('mx-1 h-0.5 min-w-4 flex-1 rounded-full', done ? 'bg-primary' : 'bg-border')} aria-hidden="true" />
+              <span
+                className={cn('mx-1 h-0.5 min-w-4 flex-1 rounded-full', done ? 'bg-primary' : 'bg-border')}
+                aria-hidden="true"
+              />
             ) : null}
           </li>
         )

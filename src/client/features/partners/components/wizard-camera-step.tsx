@@ -1,14 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { CAMERA_POSITIONS } from '@shared/constants'
-import { CAMERA_FORM_DEFAULTS, type CameraFormValues, cameraFormSchema } from '@shared/schemas/restaurant-forms'
-import type { Camera, Restaurant } from '@shared/schemas/restaurants'
-import { Video } from 'lucide-react'
-import type { z } from 'zod'
-import { useForm } from 'react-hook-form'
 import { Button } from '@client/components/ui/button'
 import { Field, fieldProps } from '@client/components/ui/field'
 import { Input, NativeSelect } from '@client/components/ui/input'
 import { toast } from '@client/components/ui/use-toast'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { CAMERA_POSITIONS } from '@shared/constants'
+import {
+  CAMERA_FORM_DEFAULTS,
+  type CameraFormValues,
+  cameraFormSchema,
+} from '@shared/schemas/restaurant-forms'
+import type { Camera, Restaurant } from '@shared/schemas/restaurants'
+import { Video } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import { useCreateCamera } from '../api/create-camera'
 
 export function WizardCameraStep({
@@ -38,7 +42,10 @@ export function WizardCameraStep({
       { ...values, restaurantId: restaurant.id },
       {
         onSuccess: (camera) => {
-          toast({ title: 'Camera Setup Complete', description: `${camera.name} is connected to ${restaurant.name}.` })
+          toast({
+            title: 'Camera Setup Complete',
+            description: `${camera.name} is connected to ${restaurant.name}.`,
+          })
           form.reset(CAMERA_FORM_DEFAULTS)
           onSaved(camera)
         },
@@ -57,8 +64,8 @@ export function WizardCameraStep({
       <p className="text-sm text-muted-foreground">
         {restaurant ? (
           <>
-            Connect a kitchen camera for <strong className="text-foreground">{restaurant.name}</strong>. Diners see this stream
-            while their order is being cooked.
+            Connect a kitchen camera for <strong className="text-foreground">{restaurant.name}</strong>.
+            Diners see this stream while their order is being cooked.
           </>
         ) : (
           'Register your restaurant first, then connect its kitchen cameras here.'
@@ -67,7 +74,10 @@ export function WizardCameraStep({
       {cameras.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label="Cameras added">
           {cameras.map((camera) => (
-            <li key={camera.id} className="inline-flex items-center gap-1.5 rounded-full bg-accent px-3 py-1 text-xs font-medium text-accent-foreground">
+            <li
+              key={camera.id}
+              className="inline-flex items-center gap-1.5 rounded-full bg-accent px-3 py-1 text-xs font-medium text-accent-foreground"
+            >
               <Video className="size-3.5" aria-hidden="true" />
               {camera.name}
             </li>
@@ -79,7 +89,10 @@ export function WizardCameraStep({
           <Input {...fieldProps('cam-name', errors.name?.message)} {...form.register('name')} />
         </Field>
         <Field id="cam-position" label="Position" error={errors.position?.message}>
-          <NativeSelect {...fieldProps('cam-position', errors.position?.message)} {...form.register('position')}>
+          <NativeSelect
+            {...fieldProps('cam-position', errors.position?.message)}
+            {...form.register('position')}
+          >
             {CAMERA_POSITIONS.map((p) => (
               <option key={p.value} value={p.value}>
                 {p.label}

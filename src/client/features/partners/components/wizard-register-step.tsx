@@ -1,5 +1,18 @@
+import { Button } from '@client/components/ui/button'
+import { Checkbox } from '@client/components/ui/checkbox'
+import { Field, fieldProps } from '@client/components/ui/field'
+import { Input, NativeSelect, Textarea } from '@client/components/ui/input'
+import { Label } from '@client/components/ui/label'
+import { toast } from '@client/components/ui/use-toast'
+import { GeolocationUnsupportedError, getDevicePosition } from '@client/lib/geolocation'
+import { useCurrentUser } from '@client/lib/session'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { PRICE_RANGES, RESTAURANT_CUISINES, WIZARD_FEATURES, WIZARD_PRICE_RANGE_LABELS } from '@shared/constants'
+import {
+  PRICE_RANGES,
+  RESTAURANT_CUISINES,
+  WIZARD_FEATURES,
+  WIZARD_PRICE_RANGE_LABELS,
+} from '@shared/constants'
 import {
   type RestaurantWizard,
   type RestaurantWizardValues,
@@ -10,14 +23,6 @@ import type { Restaurant } from '@shared/schemas/restaurants'
 import { ArrowRight, LocateFixed } from 'lucide-react'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
-import { Button } from '@client/components/ui/button'
-import { Checkbox } from '@client/components/ui/checkbox'
-import { Field, fieldProps } from '@client/components/ui/field'
-import { Input, NativeSelect, Textarea } from '@client/components/ui/input'
-import { Label } from '@client/components/ui/label'
-import { toast } from '@client/components/ui/use-toast'
-import { GeolocationUnsupportedError, getDevicePosition } from '@client/lib/geolocation'
-import { useCurrentUser } from '@client/lib/session'
 import { useCreateRestaurant } from '../api/create-restaurant'
 import { useFormDraft } from '../lib/form-draft'
 import { SignInDialog } from './sign-in-dialog'
@@ -50,7 +55,10 @@ export function WizardRegisterStep({ onRegistered }: { onRegistered: (restaurant
   const send = (values: RestaurantWizard) =>
     create.mutate(wizardPayload(values), {
       onSuccess: (restaurant) => {
-        toast({ title: 'Restaurant Registered', description: `${restaurant.name} is registered. Next, connect a kitchen camera.` })
+        toast({
+          title: 'Restaurant Registered',
+          description: `${restaurant.name} is registered. Next, connect a kitchen camera.`,
+        })
         draft.clear()
         onRegistered(restaurant)
       },
@@ -102,7 +110,11 @@ export function WizardRegisterStep({ onRegistered }: { onRegistered: (restaurant
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="wiz-name" label="Restaurant name" error={errors.name?.message}>
-          <Input placeholder="e.g. Casa Nueva" {...fieldProps('wiz-name', errors.name?.message)} {...form.register('name')} />
+          <Input
+            placeholder="e.g. Casa Nueva"
+            {...fieldProps('wiz-name', errors.name?.message)}
+            {...form.register('name')}
+          />
         </Field>
         <Field id="wiz-cuisine" label="Cuisine type" error={errors.cuisine?.message}>
           <NativeSelect {...fieldProps('wiz-cuisine', errors.cuisine?.message)} {...form.register('cuisine')}>
@@ -133,7 +145,10 @@ export function WizardRegisterStep({ onRegistered }: { onRegistered: (restaurant
           />
         </Field>
         <Field id="wiz-price" label="Price range" error={errors.priceRange?.message}>
-          <NativeSelect {...fieldProps('wiz-price', errors.priceRange?.message)} {...form.register('priceRange')}>
+          <NativeSelect
+            {...fieldProps('wiz-price', errors.priceRange?.message)}
+            {...form.register('priceRange')}
+          >
             <option value="">Select a price range</option>
             {PRICE_RANGES.map((p) => (
               <option key={p} value={p}>
@@ -145,7 +160,9 @@ export function WizardRegisterStep({ onRegistered }: { onRegistered: (restaurant
       </div>
       <fieldset className="grid gap-3 rounded-xl border p-4">
         <legend className="px-1 text-sm font-medium">Location (optional)</legend>
-        <p className="-mt-1 text-xs text-muted-foreground">Coordinates put you on the map in Discover for nearby diners.</p>
+        <p className="-mt-1 text-xs text-muted-foreground">
+          Coordinates put you on the map in Discover for nearby diners.
+        </p>
         <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <Field id="wiz-latitude" label="Latitude" error={errors.latitude?.message}>
             <Input
@@ -179,7 +196,12 @@ export function WizardRegisterStep({ onRegistered }: { onRegistered: (restaurant
         error={errors.avatar?.message}
         hint="A square image works best, e.g. https://yourrestaurant.com/logo.png"
       >
-        <Input type="url" placeholder="https://" {...fieldProps('wiz-avatar', errors.avatar?.message)} {...form.register('avatar')} />
+        <Input
+          type="url"
+          placeholder="https://"
+          {...fieldProps('wiz-avatar', errors.avatar?.message)}
+          {...form.register('avatar')}
+        />
       </Field>
       <fieldset className="grid gap-3">
         <legend className="mb-2 text-sm font-medium">Experience features</legend>
@@ -200,7 +222,11 @@ export function WizardRegisterStep({ onRegistered }: { onRegistered: (restaurant
                       id={id}
                       checked={checked}
                       onCheckedChange={(on) =>
-                        field.onChange(on ? [...(field.value ?? []), feature] : (field.value ?? []).filter((f) => f !== feature))
+                        field.onChange(
+                          on
+                            ? [...(field.value ?? []), feature]
+                            : (field.value ?? []).filter((f) => f !== feature),
+                        )
                       }
                     />
                     <Label htmlFor={id} className="cursor-pointer font-normal">

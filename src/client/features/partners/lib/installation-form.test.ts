@@ -6,7 +6,8 @@ const now = new Date(2031, 4, 31, 22, 30) // 31 May 2031, 22:30 local time
 function fieldMessages(values: Record<string, unknown>) {
   const result = installationFormSchema(now).safeParse(values)
   const byField: Record<string, string> = {}
-  for (const issue of result.success ? [] : result.error.issues) byField[String(issue.path[0])] ??= issue.message
+  for (const issue of result.success ? [] : result.error.issues)
+    byField[String(issue.path[0])] ??= issue.message
   return byField
 }
 

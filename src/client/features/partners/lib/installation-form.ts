@@ -21,7 +21,10 @@ export function installationFormSchema(now = new Date()) {
       .min(1, 'Please select a restaurant')
       .regex(/^[1-9]\d{0,9}$/, 'Please select a restaurant')
       .transform(Number),
-    preferredDate: shape.preferredDate.refine((v) => v >= earliest, 'The installation date must be tomorrow or later'),
+    preferredDate: shape.preferredDate.refine(
+      (v) => v >= earliest,
+      'The installation date must be tomorrow or later',
+    ),
     secondaryDate: shape.secondaryDate.refine(
       (v) => v === undefined || v >= earliest,
       'The alternative date must be tomorrow or later',

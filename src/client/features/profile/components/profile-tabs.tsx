@@ -1,8 +1,3 @@
-import { allergenLabel, isActiveStatus, SEVERITIES } from '@shared/constants'
-import type { User } from '@shared/schemas/auth'
-import { ArrowRight, Heart, Mail, ReceiptText, ShieldCheck, Star, UserRound, Wallet } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { Link } from 'wouter'
 import { Badge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
@@ -12,10 +7,22 @@ import { useRestaurants } from '@client/lib/queries/restaurants'
 import { useUserOrders } from '@client/lib/queries/user-orders'
 import { useWalletBalance } from '@client/lib/queries/wallet-balance'
 import { cn, formatDate, formatMoney, orderNumber } from '@client/lib/utils'
-import { CONTACT } from '@shared/constants'
+import { allergenLabel, CONTACT, isActiveStatus, SEVERITIES } from '@shared/constants'
+import type { User } from '@shared/schemas/auth'
+import { ArrowRight, Heart, Mail, ReceiptText, ShieldCheck, Star, UserRound, Wallet } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'wouter'
 import { favoriteRestaurants, orderStatusDisplay, type StatusTone } from '../lib/profile-orders'
 
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string
+  description?: string
+  children: ReactNode
+}) {
   return (
     <Card>
       <CardHeader className="p-6 pb-3">
@@ -111,7 +118,9 @@ export function OrdersTab({ user }: { user: User }) {
           <Skeleton className="h-16" />
         </div>
       ) : orders.isError ? (
-        <p className="text-sm text-muted-foreground">Your orders could not be loaded. Please refresh to try again.</p>
+        <p className="text-sm text-muted-foreground">
+          Your orders could not be loaded. Please refresh to try again.
+        </p>
       ) : list.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-8 text-center">
           <ReceiptText className="size-8 text-muted-foreground" aria-hidden="true" />
@@ -129,7 +138,9 @@ export function OrdersTab({ user }: { user: User }) {
                 <span className="font-mono font-semibold">{orderNumber(order.id)}</span>
                 <span className="text-sm text-muted-foreground">{formatDate(order.createdAt)}</span>
                 <span className="ml-auto font-semibold tabular-nums">{formatMoney(order.totalPrice)}</span>
-                <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', TONES[status.tone])}>{status.label}</span>
+                <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', TONES[status.tone])}>
+                  {status.label}
+                </span>
                 {isActiveStatus(order.status) ? (
                   <Link
                     href={`/stream/${order.id}`}
@@ -178,10 +189,19 @@ export function FavoritesTab({ user }: { user: User }) {
                   className="group block overflow-hidden rounded-xl border bg-card transition-shadow hover:shadow-md"
                 >
                   <div className="aspect-[16/9] bg-muted">
-                    {image ? <img src={image} alt={r?.name ?? 'Restaurant'} className="size-full object-cover" loading="lazy" /> : null}
+                    {image ? (
+                      <img
+                        src={image}
+                        alt={r?.name ?? 'Restaurant'}
+                        className="size-full object-cover"
+                        loading="lazy"
+                      />
+                    ) : null}
                   </div>
                   <div className="p-3">
-                    <p className="truncate font-semibold group-hover:text-primary">{r?.name ?? `Restaurant ${fav.restaurantId}`}</p>
+                    <p className="truncate font-semibold group-hover:text-primary">
+                      {r?.name ?? `Restaurant ${fav.restaurantId}`}
+                    </p>
                     <p className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground">
                       {r?.rating ? (
                         <>
@@ -206,7 +226,10 @@ export function FavoritesTab({ user }: { user: User }) {
 export function PaymentTab({ user }: { user: User }) {
   const balance = useWalletBalance(user.id)
   return (
-    <Section title="Payment" description="Orders, Chef Shouts, tips and add-ons are paid from your Clearplate wallet.">
+    <Section
+      title="Payment"
+      description="Orders, Chef Shouts, tips and add-ons are paid from your Clearplate wallet."
+    >
       <div className="flex flex-col gap-5 rounded-xl bg-gradient-to-br from-brand-500 to-brand-700 p-6 text-white shadow-sm sm:flex-row sm:items-center sm:justify-between">
         <div>
           <p className="flex items-center gap-2 text-sm text-white/85">
@@ -214,7 +237,10 @@ export function PaymentTab({ user }: { user: User }) {
             Wallet balance
           </p>
           {balance.data ? (
-            <p className="mt-1 text-4xl font-extrabold tabular-nums tracking-tight" data-testid="profile-wallet-balance">
+            <p
+              className="mt-1 text-4xl font-extrabold tabular-nums tracking-tight"
+              data-testid="profile-wallet-balance"
+            >
               {formatMoney(balance.data.balance)}
             </p>
           ) : (

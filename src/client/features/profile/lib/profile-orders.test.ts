@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest'
 import { favoriteRestaurants, orderStatusDisplay } from './profile-orders'
 
 function order(id: number, restaurantId: number, createdAt: string): Order {
-  return { id, userId: 1, restaurantId, status: 'completed', progress: 100, createdAt, estimatedDelivery: null, totalPrice: 20, items: '[]' }
+  return {
+    id,
+    userId: 1,
+    restaurantId,
+    status: 'completed',
+    progress: 100,
+    createdAt,
+    estimatedDelivery: null,
+    totalPrice: 20,
+    items: '[]',
+  }
 }
 
 describe('order status on the profile', () => {

@@ -6,7 +6,13 @@ export type StatusTone = 'success' | 'info' | 'warning' | 'neutral'
 export function orderStatusDisplay(status: string): { label: string; tone: StatusTone } {
   const label = status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Unknown'
   const tone: StatusTone =
-    status === 'completed' ? 'success' : status === 'preparing' ? 'info' : status === 'delivering' ? 'warning' : 'neutral'
+    status === 'completed'
+      ? 'success'
+      : status === 'preparing'
+        ? 'info'
+        : status === 'delivering'
+          ? 'warning'
+          : 'neutral'
   return { label, tone }
 }
 
@@ -21,7 +27,12 @@ export function favoriteRestaurants(orders: Order[], limit = 3): FavoriteRestaur
   const byRestaurant = new Map<number, FavoriteRestaurant>()
   for (const order of orders) {
     const entry = byRestaurant.get(order.restaurantId)
-    if (!entry) byRestaurant.set(order.restaurantId, { restaurantId: order.restaurantId, orders: 1, lastOrderedAt: order.createdAt })
+    if (!entry)
+      byRestaurant.set(order.restaurantId, {
+        restaurantId: order.restaurantId,
+        orders: 1,
+        lastOrderedAt: order.createdAt,
+      })
     else {
       entry.orders += 1
       if (order.createdAt > entry.lastOrderedAt) entry.lastOrderedAt = order.createdAt
