@@ -5,7 +5,7 @@ import { toast } from '@client/components/ui/use-toast'
 import { cn } from '@client/lib/utils'
 import type { Camera } from '@shared/schemas/restaurants'
 import { Expand, Eye, Minimize, RefreshCw, VideoOff } from 'lucide-react'
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 
 type Detach = () => void
 
@@ -45,6 +45,24 @@ async function attachStream(video: HTMLVideoElement, url: string, onFatal: () =>
   return () => {}
 }
 
+/** True once the element has come near the viewport; it stays true after. */
+function useSeen(ref: RefObject<HTMLElement | null>): boolean {
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined')
+  useEffect(() => {
+    const element = ref.current
+    if (seen || !element) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setSeen(true)
+      },
+      { rootMargin: '200px' },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [ref, seen])
+  return seen
+}
+
 export interface CameraPlayerProps {
   cameras: Camera[] | undefined
   isLoading?: boolean
@@ -64,6 +82,7 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
   const [failed, setFailed] = useState(false)
   const [attempt, setAttempt] = useState(0)
   const [fullscreen, setFullscreen] = useState(false)
+  const seen = useSeen(frameRef)
   const active = cameras?.filter((c) => c.isActive) ?? []
   const camera = active.find((c) => c.id === selectedId) ?? active[0]
 
@@ -82,7 +101,7 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` restarts the stream on retry
   useEffect(() => {
     const video = videoRef.current
-    if (!video || !camera) return
+    if (!video || !camera || !seen) return
     let detach: Detach | undefined
     let cancelled = false
     setFailed(false)
@@ -100,7 +119,7 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
       cancelled = true
       detach?.()
     }
-  }, [camera?.id, camera?.streamUrl, attempt, reportFailure])
+  }, [camera?.id, camera?.streamUrl, attempt, reportFailure, seen])
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === frameRef.current)

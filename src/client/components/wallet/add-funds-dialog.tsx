@@ -44,8 +44,10 @@ export function AddFundsDialog({ userId, trigger }: { userId: number; trigger: R
       return
     }
     setError(undefined)
-    addFunds.mutate(amount, {
-      onSuccess: (result) => {
+    // A promise rather than mutate callbacks: the toast must show even if the page hides this dialog
+    // as soon as the new balance arrives.
+    addFunds.mutateAsync(amount).then(
+      (result) => {
         toast({
           title: 'Funds Added',
           description: `${formatMoney(amount)} has been added to your wallet. New balance: ${formatMoney(result.balance)}.`,
@@ -53,14 +55,14 @@ export function AddFundsDialog({ userId, trigger }: { userId: number; trigger: R
         setOpen(false)
         setText('')
       },
-      onError: (err) => {
+      (err: unknown) => {
         toast({
           title: 'Error',
           description: errorMessage(err, 'Failed to add funds. Please try again.'),
           variant: 'destructive',
         })
       },
-    })
+    )
   }
 
   return (

@@ -54,15 +54,15 @@ export function ChefShoutTab({
       insufficientFunds()
       return
     }
-    send.mutate(option.key, {
-      onSuccess: () => {
+    send.mutateAsync(option.key).then(
+      () => {
         toast({
           title: 'Chef Shout Sent!',
           description: `Your "${option.name}" instruction has been sent to the chef.`,
         })
         setSelected(null)
       },
-      onError: (error) => {
+      (error: unknown) => {
         if (isStatus(error, 402)) insufficientFunds()
         else
           toast({
@@ -71,7 +71,7 @@ export function ChefShoutTab({
             variant: 'destructive',
           })
       },
-    })
+    )
   }
 
   return (

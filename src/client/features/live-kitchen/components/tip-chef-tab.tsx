@@ -48,22 +48,22 @@ export function TipChefTab({
       return
     }
     onBeforeTip(payload)
-    tip.mutate(payload, {
-      onSuccess: (result) => {
+    tip.mutateAsync(payload).then(
+      (result) => {
         toast({
           title: 'Chef Tip Sent!',
           description: `You tipped the chef ${formatMoney(result.tipAmount)}. New wallet balance: ${formatMoney(result.newBalance)}.`,
         })
         setMessage('')
       },
-      onError: (err) => {
+      (err: unknown) => {
         toast({
           title: 'Error sending tip',
           description: errorMessage(err, 'Please try again.'),
           variant: 'destructive',
         })
       },
-    })
+    )
   }
 
   return (

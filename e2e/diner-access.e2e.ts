@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectToast, openPage, storeGrant, type TrackedContext } from './diner-support'
+import { signIn } from './shell-helpers'
+import type { Browser } from './support/browser'
+import { launchBrowser } from './support/browser'
+import { type RunningServer, startServer } from './support/server'
+
+describe.skipIf(process.env.E2E_SKIP === '1')('getting to a live stream', () => {
+  let server: RunningServer
+  let browser: Browser
+  const contexts: TrackedContext[] = []
+
+  beforeAll(async () => {
+    server = await startServer({ KITCHEN_ORDER_SECONDS: '900' })
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('answers the order-number form for an empty field, a refused number, a failure and a valid number', async () => {
+    const page = await openPage(browser, server.url, contexts)
+    await page.goto('/')
+    const field = page.getByLabel('Order number')
+    const watch = page.getByRole('button', { name: 'Watch', exact: true })
+
+    await watch.click()
+    await expectToast(page, 'Order number required', 'Please enter your order number to access the stream.')
+
+    // Order 2 is the demo diner's, not a visitor's.
+    await field.fill('0002')
+    await watch.click()
+    await expectToast(page, 'Invalid order number', 'Please check your order number and try again.')
+
+    await page.route('**/api/stream-access', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Unavailable"}' }),
+    )
+    await field.fill('1')
+    await watch.click()
+    await expectToast(page, 'Error', 'There was a problem verifying your order. Please try again.')
+    await page.unroute('**/api/stream-access')
+
+    // The showcase order is open to everyone.
+    await field.fill('#0001')
+    await watch.click()
+    await page.waitForURL(/\/stream\/1$/)
+    await page.getByTestId('order-number').filter({ hasText: 'Order #0001' }).waitFor()
+    await page.getByTestId('live-state').filter({ hasText: 'Live' }).waitFor()
+    const viewers = Number((await page.getByTestId('viewer-count').innerText()).split(' ')[0])
+    expect(viewers).toBeGreaterThanOrEqual(50)
+    expect(viewers).toBeLessThanOrEqual(249)
+    expect(contexts.flatMap((c) => c.pageErrors)).toEqual([])
+  })
+
+  it('sends a visitor without stored access home', async () => {
+    const page = await openPage(browser, server.url, contexts)
+    await page.goto('/stream/1')
+    await expectToast(page, 'Access denied', 'Please enter your order number to access the stream.')
+    await page.waitForURL((url) => url.pathname === '/')
+  })
+
+  it('warns before access runs out, then ends it and goes home after three seconds', async () => {
+    const page = await openPage(browser, server.url, contexts)
+    await page.goto('/')
+    await storeGrant(page, 1, 6000)
+    await page.goto('/stream/1')
+    await page.getByTestId('order-number').waitFor()
+    await expectToast(page, 'Stream access ending soon', 'You have 1 minute of viewing time remaining.')
+    await expectToast(page, 'Stream access expired', 'Your 20-minute stream access period has ended.')
+    const expiredAt = Date.now()
+    await page.getByRole('heading', { name: 'Stream access expired' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/stream/1')
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 6000 })
+    expect(Date.now() - expiredAt).toBeGreaterThanOrEqual(2000)
+    expect(await page.evaluate(() => sessionStorage.getItem('clearplate-stream-access'))).toBe('{}')
+  })
+
+  it('opens a signed-in diner’s active order from the home page', async () => {
+    const page = await openPage(browser, server.url, contexts)
+    await page.goto('/')
+    await signIn(page, 'demo', 'demo1234')
+    await page.goto('/')
+    const order = page.getByRole('button', { name: 'Watch order #0002' })
+    await order.waitFor()
+    await page.getByRole('button', { name: 'Watch order #0003' }).waitFor()
+    await order.click()
+    await page.waitForURL(/\/stream\/2$/)
+    await page.getByTestId('order-number').filter({ hasText: 'Order #0002' }).waitFor()
+    await page.getByText('1 x Spaghetti Carbonara').waitFor()
+    // Cooking already started on this order, so the chef can be asked for something.
+    await page.getByRole('button', { name: /^Add Cheese!/ }).waitFor()
+    expect(contexts.flatMap((c) => c.pageErrors)).toEqual([])
+  })
+
+  it('asks a visitor to sign in for My Orders and shows the not-found page for unknown paths', async () => {
+    const page = await openPage(browser, server.url, contexts)
+    await page.goto('/orders')
+    await page.waitForURL((url) => url.pathname === '/auth')
+    await page.getByRole('tab', { name: 'Login' }).waitFor()
+
+    await page.goto('/no-such-kitchen')
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor()
+    await page.goto('/restaurant/999')
+    await page.getByRole('heading', { name: 'Restaurant not found' }).waitFor()
+  })
+
+  it('signs in and returns to the page that asked for it', async () => {
+    const page = await openPage(browser, server.url, contexts)
+    await page.goto('/auth?next=%2Forders')
+    await page.getByLabel('Username').fill('demo')
+    await page.getByLabel('Password').fill('wrong-password')
+    await page.getByRole('button', { name: 'Sign In' }).last().click()
+    await expectToast(page, 'Login failed')
+    await page.getByLabel('Password').fill('demo1234')
+    await page.getByRole('button', { name: 'Sign In' }).last().click()
+    await expectToast(page, 'Login successful', /Welcome back, .+!/)
+    await page.waitForURL((url) => url.pathname === '/orders')
+    await page.getByRole('heading', { name: 'My Orders' }).waitFor()
+    expect(contexts.flatMap((c) => c.pageErrors)).toEqual([])
+  })
+})

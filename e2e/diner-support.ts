@@ -1,0 +1,84 @@
+import {
+  type Browser,
+  type BrowserContext,
+  newContext,
+  type Page,
+  screenshot,
+  VIEWPORTS,
+} from './support/browser'
+
+export type TrackedContext = BrowserContext & { pageErrors: string[] }
+
+/** Opens a page in a fresh context whose page errors are collected in `contexts`. */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  contexts: TrackedContext[],
+  options: Parameters<Browser['newContext']>[0] & { theme?: 'light' | 'dark' } = {},
+): Promise<Page> {
+  const { theme, ...contextOptions } = options
+  const context = await newContext(browser, baseURL, contextOptions)
+  if (theme) await context.addInitScript((t) => localStorage.setItem('clearplate-theme', t), theme)
+  contexts.push(context)
+  return context.newPage()
+}
+
+/** The toast on screen with this title (and description text, when given). */
+export async function expectToast(page: Page, title: string, description?: string | RegExp) {
+  let toast = page.locator('[data-variant]').filter({ hasText: title })
+  if (description) toast = toast.filter({ hasText: description })
+  try {
+    await toast.first().waitFor({ state: 'visible', timeout: 15_000 })
+  } catch (error) {
+    const shown = await page.locator('[data-variant]').allInnerTexts()
+    throw new Error(`No toast "${title}" ${description ?? ''}; on screen: ${JSON.stringify(shown)}`, {
+      cause: error,
+    })
+  }
+  return toast.first()
+}
+
+/** Saves full-page screenshots of `path` at phone and desktop sizes, for each theme. */
+export async function screenshotPage(
+  browser: Browser,
+  baseURL: string,
+  contexts: TrackedContext[],
+  {
+    path,
+    name,
+    themes = ['light'],
+    ready,
+    prepare,
+  }: {
+    path: string
+    name: string
+    themes?: ('light' | 'dark')[]
+    ready: (page: Page) => Promise<unknown>
+    prepare?: (page: Page) => Promise<unknown>
+  },
+) {
+  for (const theme of themes) {
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      const page = await openPage(browser, baseURL, contexts, { viewport, theme })
+      await prepare?.(page)
+      await page.goto(path)
+      await ready(page)
+      await page.waitForTimeout(600)
+      await screenshot(page, `diner-${name}-${size}-${theme}`)
+      await page.context().close()
+    }
+  }
+}
+
+/** Grants stream access the way the app does, then stores a grant of `lengthMs` in the tab. */
+export async function storeGrant(page: Page, orderId: number, lengthMs: number) {
+  await page.evaluate(
+    ({ orderId, lengthMs }) => {
+      const key = 'clearplate-stream-access'
+      const grants = JSON.parse(sessionStorage.getItem(key) ?? '{}')
+      grants[orderId] = { grantedAt: Date.now(), expiresAt: Date.now() + lengthMs }
+      sessionStorage.setItem(key, JSON.stringify(grants))
+    },
+    { orderId, lengthMs },
+  )
+}
