@@ -10,7 +10,7 @@ async function main() {
   const config = parseConfig()
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir })
   await database.migrate()
-  if (config.seedDemo) await seedDemo(database.db)
+  if (config.seedDemo) await seedDemo(database.db, { orderMs: config.kitchen.orderMs })
   const bus = await createBus(config)
   const app = await buildApp({ config, database, bus })
   const kitchen = config.kitchen.enabled
