@@ -9,7 +9,7 @@ import { cn } from '@client/lib/utils'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { INSTALLATION_TIME_SLOTS, SPECIAL_INSTRUCTIONS_MAX } from '@shared/constants'
 import type { User } from '@shared/schemas/auth'
-import { CalendarCheck, Clock, KeyRound, UserCheck } from 'lucide-react'
+import { CalendarCheck, Clock, KeyRound, Timer, UserCheck } from 'lucide-react'
 import { useMemo } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useCreateInstallation } from '../api/create-installation'
@@ -179,7 +179,7 @@ export function InstallationForm({
 
       <fieldset className="grid gap-4">
         <legend className="mb-3 text-sm font-semibold">On-site contact</legend>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2">
           <Field id="inst-name" label="Name" error={errors.contactName?.message}>
             <Input
               autoComplete="name"
@@ -196,7 +196,7 @@ export function InstallationForm({
               {...form.register('contactPhone')}
             />
           </Field>
-          <Field id="inst-email" label="Email" error={errors.contactEmail?.message}>
+          <Field id="inst-email" label="Email" error={errors.contactEmail?.message} className="sm:col-span-2">
             <Input
               type="email"
               autoComplete="email"
@@ -212,7 +212,10 @@ export function InstallationForm({
         <div className="grid gap-1.5">
           <p className="font-semibold">Before the technician arrives</p>
           <ul className="grid gap-1">
-            <li>Installation typically takes 2-3 hours.</li>
+            <li className="flex items-center gap-1.5">
+              <Timer className="size-3.5 shrink-0" aria-hidden="true" />
+              Installation typically takes 2-3 hours.
+            </li>
             <li className="flex items-center gap-1.5">
               <KeyRound className="size-3.5 shrink-0" aria-hidden="true" />
               The kitchen must be accessible for the whole visit.
