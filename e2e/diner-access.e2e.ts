@@ -47,7 +47,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('getting to a live stream', () => 
     await page.waitForURL(/\/stream\/1$/)
     await page.getByTestId('order-number').filter({ hasText: 'Order #0001' }).waitFor()
     await page.getByTestId('live-state').filter({ hasText: 'Live' }).waitFor()
-    const viewers = Number((await page.getByTestId('viewer-count').innerText()).split(' ')[0])
+    const viewers = Number((await page.getByTestId('viewer-count').textContent())!.split(' ')[0])
     expect(viewers).toBeGreaterThanOrEqual(50)
     expect(viewers).toBeLessThanOrEqual(249)
     expect(contexts.flatMap((c) => c.pageErrors)).toEqual([])

@@ -55,11 +55,11 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a diner orders and watches the me
     await page.getByRole('button', { name: 'Add Tiramisu to cart' }).click()
     const cart = page.locator('#cart')
     await expect.poll(() => cart.getByTestId('cart-line').count()).toBe(2)
-    expect(await cart.getByTestId('cart-line').first().getByTestId('cart-quantity').innerText()).toContain(
+    expect(await cart.getByTestId('cart-line').first().getByTestId('cart-quantity').textContent()).toContain(
       '2',
     )
-    expect(await cart.getByTestId('cart-subtotal').innerText()).toBe('$42.99')
-    expect(await cart.getByTestId('cart-total').innerText()).toBe('$45.98')
+    expect(await cart.getByTestId('cart-subtotal').textContent()).toBe('$42.99')
+    expect(await cart.getByTestId('cart-total').textContent()).toBe('$45.98')
 
     // A reload keeps the cart.
     await page.reload()
@@ -73,7 +73,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a diner orders and watches the me
     await dialog.getByLabel('Amount (USD)').fill('100')
     await dialog.getByRole('button', { name: 'Add Funds' }).click()
     await expectToast(page, 'Funds Added', '$100.00 has been added to your wallet.')
-    await expect.poll(() => cart.innerText()).toMatch(/Wallet balance:\s*\$100\.00/)
+    await expect.poll(() => cart.textContent()).toMatch(/Wallet balance:\s*\$100\.00/)
 
     // Place the order: its stream opens two seconds later.
     await page.getByRole('button', { name: 'Place Order' }).click()
@@ -86,37 +86,37 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a diner orders and watches the me
       .filter({ hasText: `Order ${number}` })
       .waitFor()
     await page.getByText('1 x Tiramisu').waitFor()
-    expect(await page.getByTestId('order-total').innerText()).toBe('$45.98')
+    expect(await page.getByTestId('order-total').textContent()).toBe('$45.98')
     await page.getByText('Chef Shout will be available once cooking starts.').waitFor()
 
     // Telemetry arrives and keeps changing; the status moves to cooking.
     await expect
-      .poll(() => page.getByTestId('telemetry-status').innerText(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('telemetry-status').textContent(), { timeout: 15_000 })
       .not.toBe('Waiting for the kitchen…')
-    const firstReading = await page.getByTestId('cooking-time').innerText()
+    const firstReading = await page.getByTestId('cooking-time').textContent()
     await expect
-      .poll(() => page.getByTestId('cooking-time').innerText(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('cooking-time').textContent(), { timeout: 15_000 })
       .not.toBe(firstReading)
-    expect(await page.getByTestId('order-status').innerText()).toBe('Preparing')
+    expect(await page.getByTestId('order-status').textContent()).toBe('Preparing')
 
     // Once cooking, the kitchen offers one more dish; accept it.
     const offer = page.getByRole('dialog')
     await offer.waitFor({ timeout: 60_000 })
-    const offeredName = ((await offer.getByRole('heading').innerText()).match(/^Add (.+)\?$/) ?? [])[1]!
-    const offeredPrice = money(await offer.getByText(/^\$\d+\.\d\d$/).innerText())
+    const offeredName = ((await offer.getByRole('heading').textContent())!.match(/^Add (.+)\?$/) ?? [])[1]!
+    const offeredPrice = money(await offer.getByText(/^\$\d+\.\d\d$/).textContent())
     await offer.getByRole('button', { name: 'Add to my order' }).click()
     await expectToast(page, 'Item added', `${offeredName} has been added to your order.`)
     await page.getByText(`1 x ${offeredName}`).waitFor()
-    expect(money(await page.getByTestId('order-total').innerText())).toBeCloseTo(45.98 + offeredPrice, 2)
+    expect(money(await page.getByTestId('order-total').textContent())).toBeCloseTo(45.98 + offeredPrice, 2)
 
     // The status moved on live: tracker, progress and timeline agree.
-    expect(await page.getByTestId('order-status').innerText()).toBe('Cooking')
+    expect(await page.getByTestId('order-status').textContent()).toBe('Cooking')
     const stages = page.locator('[aria-label="Order status"] li')
-    expect(await stages.nth(0).innerText()).toContain('Completed')
-    expect(await stages.nth(1).innerText()).toContain('In Progress')
-    expect(await stages.nth(2).innerText()).toContain('Upcoming')
+    expect(await stages.nth(0).textContent()).toContain('Completed')
+    expect(await stages.nth(1).textContent()).toContain('In Progress')
+    expect(await stages.nth(2).textContent()).toContain('Upcoming')
     expect(
-      Number((await page.getByTestId('order-progress').innerText()).replace('%', '')),
+      Number((await page.getByTestId('order-progress').textContent())!.replace('%', '')),
     ).toBeGreaterThanOrEqual(30)
     await page.locator('[data-reached="true"]').filter({ hasText: 'Cooking in progress' }).waitFor()
     await screenshot(page, 'diner-journey-stream-cooking')
@@ -138,7 +138,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a diner orders and watches the me
 
     // Top up in the wallet tab and read the transactions.
     await page.getByRole('tab', { name: 'Wallet' }).click()
-    await expect.poll(() => page.getByTestId('wallet-balance').innerText()).toBe(`$${afterTip.toFixed(2)}`)
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe(`$${afterTip.toFixed(2)}`)
     await page.getByRole('button', { name: 'Add Funds' }).click()
     const topUp = page.getByRole('dialog', { name: 'Add Funds' })
     await topUp.getByRole('button', { name: 'Add Funds' }).click()
@@ -147,9 +147,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a diner orders and watches the me
     await topUp.getByRole('button', { name: 'Add Funds' }).click()
     await expectToast(page, 'Funds Added', '$20.00 has been added to your wallet.')
     await expect
-      .poll(() => page.getByTestId('wallet-balance').innerText())
+      .poll(() => page.getByTestId('wallet-balance').textContent())
       .toBe(`$${(afterTip + 20).toFixed(2)}`)
-    const amounts = () => page.getByTestId('transaction-amount').allInnerTexts()
+    const amounts = () => page.getByTestId('transaction-amount').allTextContents()
     await expect.poll(amounts).toHaveLength(6)
     expect(await amounts()).toEqual([
       '+$20.00',
@@ -165,7 +165,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a diner orders and watches the me
     // The shout goes from pending to acknowledged or done as the kitchen works.
     await page.getByRole('tab', { name: 'Chef Shout' }).click()
     await expect
-      .poll(() => page.getByTestId('shout-list').innerText(), { timeout: 30_000 })
+      .poll(() => page.getByTestId('shout-list').textContent(), { timeout: 30_000 })
       .toMatch(/acknowledged|done/i)
 
     // My Orders lists it, among the active orders or, once delivered, in the history.
@@ -195,7 +195,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a diner orders and watches the me
       'Chef Received a Tip!',
       'A $5.00 tip was sent to the chef with message:',
     )
-    expect(await toast.innerText()).toContain('<img src=x onerror=alert(1)> yum')
+    expect(await toast.textContent()).toContain('<img src=x onerror=alert(1)> yum')
     expect(await toast.locator('img').count()).toBe(0)
 
     await viewer.getByRole('button', { name: 'Show a sample tip notification' }).click()

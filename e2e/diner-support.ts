@@ -8,6 +8,7 @@ import {
 } from './support/browser'
 
 export type TrackedContext = BrowserContext & { pageErrors: string[] }
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
 
 /** Opens a page in a fresh context whose page errors are collected in `contexts`. */
 export async function openPage(
@@ -18,7 +19,12 @@ export async function openPage(
 ): Promise<Page> {
   const { theme, ...contextOptions } = options
   const context = await newContext(browser, baseURL, contextOptions)
-  if (theme) await context.addInitScript((t) => localStorage.setItem('clearplate-theme', t), theme)
+  if (theme)
+    await context.addInitScript((t) => {
+      try {
+        localStorage.setItem('clearplate-theme', t)
+      } catch {}
+    }, theme)
   contexts.push(context)
   return context.newPage()
 }
@@ -49,17 +55,20 @@ export async function screenshotPage(
     themes = ['light'],
     ready,
     prepare,
+    storageState,
   }: {
     path: string
     name: string
     themes?: ('light' | 'dark')[]
     ready: (page: Page) => Promise<unknown>
     prepare?: (page: Page) => Promise<unknown>
+    /** A signed-in session to reuse (sign-ins are rate-limited). */
+    storageState?: StorageState
   },
 ) {
   for (const theme of themes) {
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-      const page = await openPage(browser, baseURL, contexts, { viewport, theme })
+      const page = await openPage(browser, baseURL, contexts, { viewport, theme, storageState })
       await prepare?.(page)
       await page.goto(path)
       await ready(page)
