@@ -72,6 +72,14 @@ export async function screenshotPage(
       await prepare?.(page)
       await page.goto(path)
       await ready(page)
+      // Lazy images load as they scroll into view.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+          window.scrollTo(0, y)
+          await new Promise((r) => setTimeout(r, 120))
+        }
+        window.scrollTo(0, 0)
+      })
       await page.waitForTimeout(600)
       await screenshot(page, `diner-${name}-${size}-${theme}`)
       await page.context().close()

@@ -176,7 +176,7 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
             </Button>
           </div>
         ) : null}
-        <div className="pointer-events-none absolute inset-x-0 top-0 flex items-start justify-between gap-2 bg-gradient-to-b from-black/60 to-transparent p-3">
+        <div className="pointer-events-none absolute inset-x-0 top-0 flex items-start justify-between gap-2 bg-gradient-to-b from-black/60 to-transparent p-2 sm:p-3">
           <div className="flex items-center gap-2">
             <LiveBadge />
             {camera ? (
@@ -190,12 +190,12 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
             </span>
           ) : null}
         </div>
-        <div className="absolute inset-x-0 bottom-0 flex items-end justify-between gap-2 p-3">
+        <div className="absolute inset-x-0 bottom-0 flex items-end justify-between gap-2 p-2 sm:p-3">
           <div className="min-w-0">{overlay}</div>
           <Button
             size="icon"
             variant="ghost"
-            className="size-9 shrink-0 bg-black/55 text-white hover:bg-black/75"
+            className="size-8 shrink-0 bg-black/55 text-white hover:bg-black/75 sm:size-9"
             onClick={toggleFullscreen}
             aria-label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
           >

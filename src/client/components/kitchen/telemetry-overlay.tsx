@@ -18,20 +18,20 @@ export function TelemetryOverlay({
   return (
     <div
       className={cn(
-        'flex flex-wrap items-center gap-x-4 gap-y-1 rounded-lg bg-black/65 px-3 py-2 text-xs text-white backdrop-blur-sm sm:text-sm',
+        'flex flex-wrap items-center gap-x-3 gap-y-0.5 rounded-lg bg-black/65 px-2 py-1 text-[11px] text-white backdrop-blur-sm sm:gap-x-4 sm:px-3 sm:py-2 sm:text-sm',
         className,
       )}
       aria-live="off"
       data-testid="telemetry"
     >
       <span className="inline-flex items-center gap-1.5 tabular-nums">
-        <Thermometer className="size-4 text-orange-300" aria-hidden="true" />
+        <Thermometer className="size-3.5 text-orange-300 sm:size-4" aria-hidden="true" />
         <span className="sr-only">Oven temperature</span>
         <span data-testid="temperature-f">{Math.round(temperature)}°F</span>
         <span className="text-white/70">({fahrenheitToCelsius(temperature)}°C)</span>
       </span>
       <span className="inline-flex items-center gap-1.5 tabular-nums">
-        <Timer className="size-4 text-orange-300" aria-hidden="true" />
+        <Timer className="size-3.5 text-orange-300 sm:size-4" aria-hidden="true" />
         <span className="sr-only">Cooking time left</span>
         <span data-testid="cooking-time">{formatCookingTime(cookingTime)}</span>
       </span>

@@ -24,7 +24,7 @@ export default function AuthPage() {
   const done = () => navigate(next, { replace: true })
 
   return (
-    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8 sm:py-12 lg:grid-cols-[1fr_1.05fr] lg:items-center">
+    <div className="mx-auto grid max-w-5xl grid-cols-1 gap-8 px-4 py-8 sm:py-12 lg:grid-cols-[1fr_1.05fr] lg:items-center">
       <Card className="order-1 w-full lg:order-none">
         <CardHeader className="pb-4">
           <CardTitle className="text-2xl">Welcome to Clearplate</CardTitle>

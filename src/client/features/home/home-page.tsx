@@ -30,9 +30,9 @@ export default function HomePage() {
     : undefined
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-12 px-4 py-6 sm:py-10 lg:gap-16">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-12 px-4 py-6 sm:py-10 lg:gap-16">
       <HomeHero />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
         <FeaturedKitchen />
         <div className="grid content-start gap-6">
           <StreamAccessForm />
@@ -57,7 +57,7 @@ export default function HomePage() {
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {live
             ? live.map((r) => <RestaurantCard key={r.id} restaurant={r} />)
             : restaurants.isError

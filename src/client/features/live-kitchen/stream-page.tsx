@@ -172,7 +172,7 @@ function LiveOrderView({ orderId, expiresAt }: { orderId: number; expiresAt: num
 
   const o = order.data
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="grid gap-1">
           <Link
@@ -197,10 +197,10 @@ function LiveOrderView({ orderId, expiresAt }: { orderId: number; expiresAt: num
       </div>
       <TestingControls onSampleTip={() => announceTip(SAMPLE_TIP)} />
       {o ? <OrderProgress order={o} /> : <Skeleton className="h-[118px] rounded-xl" />}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
         <div className="grid gap-6">
           <Card className="overflow-hidden">
-            <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+            <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 px-3 sm:px-5">
               <CardTitle className="flex items-center gap-3">
                 Live Kitchen View
                 <LiveBadge />
@@ -209,7 +209,7 @@ function LiveOrderView({ orderId, expiresAt }: { orderId: number; expiresAt: num
                 Order {orderNumber(orderId)}
               </span>
             </CardHeader>
-            <CardContent className="grid gap-4">
+            <CardContent className="grid gap-4 px-3 sm:px-5">
               <CameraPlayer
                 title={restaurant.data ? `${restaurant.data.name} live kitchen` : 'Live kitchen'}
                 cameras={cameras.data}

@@ -68,7 +68,7 @@ export default function OrdersPage() {
   ) : null
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-10">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:py-10">
       <div className="grid gap-1">
         <h1 className="text-3xl font-bold tracking-tight">My Orders</h1>
         <p className="text-muted-foreground">Watch what is cooking and look back at what you have enjoyed.</p>
@@ -89,7 +89,7 @@ export default function OrdersPage() {
         </TabsList>
         <TabsContent value="active" className="grid gap-10">
           {orders.isLoading ? (
-            <div className="grid gap-4 md:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
               {Array.from({ length: ACTIVE_SKELETONS }, (_, i) => (
                 <ActiveOrderSkeleton key={i} />
               ))}
@@ -108,7 +108,7 @@ export default function OrdersPage() {
                 }
               />
             ) : (
-              <div className="grid gap-4 md:grid-cols-2">
+              <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
                 {active.map((order) => (
                   <ActiveOrderCard
                     key={order.id}
@@ -126,9 +126,9 @@ export default function OrdersPage() {
               <h2 id="popular" className="text-xl font-bold tracking-tight">
                 Popular Right Now
               </h2>
-              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <div className="-mx-4 flex snap-x gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
                 {popular.map((r) => (
-                  <RestaurantCard key={r.id} restaurant={r} />
+                  <RestaurantCard key={r.id} restaurant={r} className="w-72 shrink-0 snap-start sm:w-auto" />
                 ))}
               </div>
             </section>

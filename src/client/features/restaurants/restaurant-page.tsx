@@ -15,7 +15,7 @@ import { useWalletBalance } from '@client/lib/queries/wallet-balance'
 import { useCurrentUser } from '@client/lib/session'
 import { requestStreamAccess } from '@client/lib/stream-access'
 import { useOpenStream } from '@client/lib/use-open-stream'
-import { formatMoney, orderNumber } from '@client/lib/utils'
+import { cn, formatMoney, orderNumber } from '@client/lib/utils'
 import { ORDER_REDIRECT_MS } from '@shared/constants'
 import type { MenuItem } from '@shared/schemas/restaurants'
 import { ArrowLeft, ShoppingBag, Video } from 'lucide-react'
@@ -178,7 +178,12 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
     (balance.data !== undefined && available.length > 0 && balance.data.balance < totals.total)
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-10 px-4 py-6 sm:py-8">
+    <div
+      className={cn(
+        'mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-6 sm:py-8',
+        cart.lines.length > 0 && 'pb-24 lg:pb-8',
+      )}
+    >
       <Link
         href="/discover"
         className="inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
@@ -188,7 +193,7 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
       </Link>
       {r ? <RestaurantHero restaurant={r} watchAction={watchAction} /> : <RestaurantHeroSkeleton />}
       {r ? <RestaurantGallery name={r.name} images={r.images} /> : null}
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
         <MenuSection
           items={menu.data}
           isLoading={menu.isLoading || !validId}

@@ -24,7 +24,7 @@ export function HowItWorks() {
       <h2 id="how-it-works" className="text-2xl font-bold tracking-tight">
         How it works
       </h2>
-      <ol className="grid gap-4 md:grid-cols-3">
+      <ol className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {STEPS.map(({ icon: Icon, title, text }, index) => (
           <li key={title} className="flex gap-4 rounded-xl border bg-card p-5 shadow-sm">
             <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">

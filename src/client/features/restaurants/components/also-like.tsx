@@ -21,7 +21,7 @@ export function AlsoLike({
       <h2 id="also-like" className="text-2xl font-bold tracking-tight">
         You Might Also Like
       </h2>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {picks.map((r) => (
           <RestaurantCard key={r.id} restaurant={r} />
         ))}

@@ -21,7 +21,11 @@ export function LiveCamerasSection({
 }) {
   const active = cameras?.filter((c) => c.isActive) ?? []
   return (
-    <section id="live-cameras" aria-labelledby="live-cameras-heading" className="grid scroll-mt-24 gap-4">
+    <section
+      id="live-cameras"
+      aria-labelledby="live-cameras-heading"
+      className="grid scroll-mt-24 grid-cols-1 gap-4"
+    >
       <div className="grid gap-1">
         <h2 id="live-cameras-heading" className="text-2xl font-bold tracking-tight">
           Live Kitchen Cameras
@@ -37,7 +41,7 @@ export function LiveCamerasSection({
           Could not load camera data. Please try again.
         </p>
       ) : restaurant.isLive && active.length > 0 ? (
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
           <CameraPlayer title={`${restaurant.name} live kitchen`} cameras={active} />
           <div className="grid gap-3 rounded-xl border bg-card p-5 shadow-sm">
             <p className="font-semibold">
@@ -51,7 +55,9 @@ export function LiveCamerasSection({
                   </span>
                   <span className="grid">
                     <span className="font-medium">{camera.name}</span>
-                    <span className="text-xs text-muted-foreground">{positionLabel(camera.position)}</span>
+                    {positionLabel(camera.position) !== camera.name ? (
+                      <span className="text-xs text-muted-foreground">{positionLabel(camera.position)}</span>
+                    ) : null}
                   </span>
                 </li>
               ))}

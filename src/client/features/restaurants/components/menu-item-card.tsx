@@ -29,7 +29,7 @@ export function MenuItemCard({
       aria-label={item.name}
       data-testid="menu-item"
     >
-      <div className="relative hidden aspect-[16/10] bg-muted sm:block">
+      <div className="relative hidden aspect-[16/9] bg-muted sm:block">
         {item.image ? (
           <img
             src={item.image}
@@ -135,7 +135,7 @@ export function MenuItemCard({
 export function MenuItemSkeleton() {
   return (
     <div className="flex flex-col overflow-hidden rounded-xl border bg-card" data-testid="menu-skeleton">
-      <Skeleton className="hidden aspect-[16/10] rounded-none sm:block" />
+      <Skeleton className="hidden aspect-[16/9] rounded-none sm:block" />
       <div className="grid gap-3 p-4">
         <div className="flex gap-3">
           <div className="grid flex-1 content-start gap-2">

@@ -24,13 +24,13 @@ export function MenuSection({
 }) {
   const groups = items ? groupByCategory(items) : []
   return (
-    <section id="menu" aria-labelledby="menu-heading" className="grid scroll-mt-24 gap-4">
+    <section id="menu" aria-labelledby="menu-heading" className="grid scroll-mt-24 grid-cols-1 gap-4">
       <h2 id="menu-heading" className="text-2xl font-bold tracking-tight">
         Menu
       </h2>
       {summaryBanner}
       {isLoading ? (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {Array.from({ length: MENU_SKELETONS }, (_, i) => (
             <MenuItemSkeleton key={i} />
           ))}
@@ -57,7 +57,7 @@ export function MenuSection({
           </TabsList>
           {groups.map(([category, list]) => (
             <TabsContent key={category} value={category}>
-              <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                 {list.map((item) => (
                   <MenuItemCard key={item.id} item={item} onAdd={onAdd} banner={bannerFor(item)} />
                 ))}

@@ -7,6 +7,9 @@ import { MapPin, Star, Utensils } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { kmToMiles } from '../menu-item'
 
+/** The spec's rating for a restaurant that has none yet. */
+const DEFAULT_RATING = 4.5
+
 export function RestaurantHero({
   restaurant,
   watchAction,
@@ -31,7 +34,7 @@ export function RestaurantHero({
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-white/90">
             <span className="inline-flex items-center gap-1 font-semibold text-white">
               <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
-              {restaurant.rating != null ? restaurant.rating.toFixed(1) : 'New'}
+              {(restaurant.rating ?? DEFAULT_RATING).toFixed(1)}
               <span className="font-normal text-white/80">
                 (
                 {restaurant.reviewCount > 0
