@@ -288,6 +288,7 @@ interface Row {
   max: number
   rssMb: number
   cpu: number
+  clientCpu: number
   problems: string
 }
 
@@ -330,6 +331,7 @@ async function runShape(target: Target, shape: 'hot' | 'spread'): Promise<Row> {
   )
 
   const cpuBefore = target.pids.map(cpuSeconds)
+  const clientBefore = process.cpuUsage()
   let rssMb = 0
   const sampler = setInterval(() => {
     rssMb = Math.max(
@@ -350,6 +352,8 @@ async function runShape(target: Target, shape: 'hot' | 'spread'): Promise<Row> {
   const cpu = target.pids
     .map((pid, i) => ((cpuSeconds(pid) - cpuBefore[i]!) / elapsed) * 100)
     .reduce((a, b) => a + b, 0)
+  const clientUsage = process.cpuUsage(clientBefore)
+  const clientCpu = ((clientUsage.user + clientUsage.system) / 1e6 / elapsed) * 100
 
   await Promise.all(
     sockets.map(
@@ -387,6 +391,7 @@ async function runShape(target: Target, shape: 'hot' | 'spread'): Promise<Row> {
     max: asArray.at(-1) ?? Number.NaN,
     rssMb,
     cpu,
+    clientCpu,
     problems,
   }
 }
@@ -404,6 +409,7 @@ function printTable(rows: Row[]) {
     'max ms',
     'server RSS MB',
     'server CPU %',
+    'client CPU %',
   ]
   const lines = rows.map((r) => [
     r.shape,
@@ -417,6 +423,7 @@ function printTable(rows: Row[]) {
     r.max.toFixed(0),
     r.rssMb.toFixed(0),
     r.cpu.toFixed(0),
+    r.clientCpu.toFixed(0),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))
   const fmt = (cells: string[]) =>

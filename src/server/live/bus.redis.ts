@@ -19,7 +19,8 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
   const prefix = parsed.searchParams.get('channelPrefix') ?? ''
   parsed.searchParams.delete('channelPrefix')
   const redisOptions = { lazyConnect: true, maxRetriesPerRequest: 3 }
-  const publisher = new Redis(parsed.toString(), redisOptions)
+  // A kitchen pass publishes one message per order: send them to Redis in one write.
+  const publisher = new Redis(parsed.toString(), { ...redisOptions, enableAutoPipelining: true })
   const subscriber = new Redis(parsed.toString(), redisOptions)
   const onError = (error: Error) => options.onError?.(error)
   publisher.on('error', onError)
