@@ -159,11 +159,16 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     private windowCount = 0
     private lastDemoTip = 0
     private readonly user: ReturnType<typeof currentUser>
+    /** Kept instead of the request, which a long-lived connection need not hold on to. */
+    private readonly sessionToken: string | undefined
+    private readonly log: FastifyRequest['log']
 
     constructor(
       readonly socket: WebSocket,
-      readonly request: FastifyRequest,
+      request: FastifyRequest,
     ) {
+      this.sessionToken = request.cookies[SESSION_COOKIE]
+      this.log = request.log
       this.user = currentUser(request).catch(() => undefined)
       this.user.then((u) => {
         this.userId = u?.id
@@ -264,7 +269,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
           if (error instanceof AppError) {
             this.error(error.message, { request: type })
           } else {
-            this.request.log.error({ err: error }, 'live message failed')
+            this.log.error({ err: error }, 'live message failed')
             this.error(INTERNAL_ERROR, { request: type })
           }
         })
@@ -328,9 +333,8 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
 
     /** The signed-in user, checked again: money moves only for a session that still exists. */
     private async signedInUser() {
-      const token = this.request.cookies[SESSION_COOKIE]
-      if (!token) return undefined
-      return app.authRepo.userForSession(token)
+      if (!this.sessionToken) return undefined
+      return app.authRepo.userForSession(this.sessionToken)
     }
 
     private async chefShout(message: Extract<Parsed, { type: 'chef_shout' }>) {
