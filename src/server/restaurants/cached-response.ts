@@ -7,7 +7,8 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 const COMPRESS_THRESHOLD = 1024
 
 type Encoding = 'br' | 'gzip'
-const compressed = new WeakMap<CachedBody, Partial<Record<Encoding, Buffer>>>()
+/** Each cached body's bytes, plain and compressed, made on first use and dropped with the entry. */
+const encoded = new WeakMap<CachedBody, Partial<Record<Encoding | 'identity', Buffer>>>()
 
 /**
  * Answers a cached, already serialized body: 304 when the client's copy is current, otherwise the
@@ -16,14 +17,17 @@ const compressed = new WeakMap<CachedBody, Partial<Record<Encoding, Buffer>>>()
 export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
   reply.header('etag', entry.etag).header('cache-control', 'no-cache')
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send()
-  if (entry.body.length < COMPRESS_THRESHOLD) return sendSerialized(reply, entry.body)
-  reply.header('vary', 'accept-encoding')
-  const encoding = preferredEncoding(request.headers['accept-encoding'])
-  if (!encoding) return sendSerialized(reply, entry.body)
-  let variants = compressed.get(entry)
+  let variants = encoded.get(entry)
   if (!variants) {
     variants = {}
-    compressed.set(entry, variants)
+    encoded.set(entry, variants)
+  }
+  const encoding = entry.body.length < COMPRESS_THRESHOLD ? undefined : preferredEncoding(request.headers['accept-encoding'])
+  if (entry.body.length >= COMPRESS_THRESHOLD) reply.header('vary', 'accept-encoding')
+  if (!encoding) {
+    // Bytes rather than the string: no encoding and no length count on every request.
+    variants.identity ??= Buffer.from(entry.body)
+    return reply.type(JSON_TYPE).send(variants.identity)
   }
   variants[encoding] ??= compress(entry.body, encoding)
   // A Content-Encoding already set tells @fastify/compress to leave the payload alone.
@@ -44,9 +48,20 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => bare(tag) === wanted)
 }
 
+/** Browsers send one of a handful of Accept-Encoding values: each is read once. */
+const encodingByHeader = new Map<string, Encoding | undefined>()
+const ENCODING_MEMO_LIMIT = 64
+
 /** br, else gzip, else none, honouring q=0 and "*". */
 export function preferredEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined
+  if (encodingByHeader.has(header)) return encodingByHeader.get(header)
+  const encoding = parseAcceptEncoding(header)
+  if (encodingByHeader.size < ENCODING_MEMO_LIMIT) encodingByHeader.set(header, encoding)
+  return encoding
+}
+
+function parseAcceptEncoding(header: string): Encoding | undefined {
   const weights = new Map<string, number>()
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';')
