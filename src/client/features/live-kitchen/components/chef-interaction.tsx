@@ -29,15 +29,15 @@ export function ChefInteraction({
         <Tabs defaultValue="shout">
           <TabsList className="grid w-full grid-cols-3">
             <TabsTrigger value="shout">
-              <Megaphone className="size-4" aria-hidden="true" />
+              <Megaphone className="size-4 max-sm:hidden" aria-hidden="true" />
               Chef Shout
             </TabsTrigger>
             <TabsTrigger value="tip">
-              <HandCoins className="size-4" aria-hidden="true" />
+              <HandCoins className="size-4 max-sm:hidden" aria-hidden="true" />
               Tip Chef
             </TabsTrigger>
             <TabsTrigger value="wallet">
-              <Wallet className="size-4" aria-hidden="true" />
+              <Wallet className="size-4 max-sm:hidden" aria-hidden="true" />
               Wallet
             </TabsTrigger>
           </TabsList>
