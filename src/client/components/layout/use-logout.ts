@@ -1,5 +1,6 @@
 import { toast } from '@client/components/ui/use-toast'
 import { api, errorMessage } from '@client/lib/api-client'
+import { reconnectLive } from '@client/lib/live-session'
 import { queryKeys } from '@client/lib/query-keys'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
@@ -14,6 +15,8 @@ export function useLogout() {
       queryClient.setQueryData(queryKeys.me, null)
       queryClient.removeQueries({ queryKey: ['users'] })
       queryClient.removeQueries({ queryKey: ['wallet'] })
+      // The live channel knows who is watching from the cookie it opened with.
+      reconnectLive()
       toast({ title: 'Logged out', description: 'See you at the next live kitchen.' })
       navigate('/')
     },
