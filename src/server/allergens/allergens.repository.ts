@@ -8,12 +8,19 @@ type ProfileFields = Pick<AllergenProfileRow, 'allergens' | 'severity' | 'notifi
 export function createAllergenRepository(db: Tx) {
   return {
     async findForUser(userId: number, tx: Tx = db): Promise<AllergenProfileRow | undefined> {
-      const [row] = await tx.select().from(userAllergenProfiles).where(eq(userAllergenProfiles.userId, userId))
+      const [row] = await tx
+        .select()
+        .from(userAllergenProfiles)
+        .where(eq(userAllergenProfiles.userId, userId))
       return row
     },
 
     /** Undefined when the user already has a profile (one per user, enforced by a unique index). */
-    async create(userId: number, fields: ProfileFields, tx: Tx = db): Promise<AllergenProfileRow | undefined> {
+    async create(
+      userId: number,
+      fields: ProfileFields,
+      tx: Tx = db,
+    ): Promise<AllergenProfileRow | undefined> {
       const [row] = await tx
         .insert(userAllergenProfiles)
         .values({ userId, ...fields })
@@ -22,7 +29,11 @@ export function createAllergenRepository(db: Tx) {
       return row
     },
 
-    async update(userId: number, fields: Partial<ProfileFields>, tx: Tx = db): Promise<AllergenProfileRow | undefined> {
+    async update(
+      userId: number,
+      fields: Partial<ProfileFields>,
+      tx: Tx = db,
+    ): Promise<AllergenProfileRow | undefined> {
       const [row] = await tx
         .update(userAllergenProfiles)
         .set({ ...fields, updatedAt: sql`now()` })

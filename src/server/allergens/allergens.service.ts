@@ -15,7 +15,10 @@ export function toAllergenProfile(row: AllergenProfileRow): AllergenProfile {
 }
 
 /** Every (menu item, allergen) pair where one of the diner's allergens is in the item's list, compared case-insensitively. */
-export function findAllergenMatches(items: readonly MenuItem[], profileAllergens: readonly string[]): AllergenCheck['matches'] {
+export function findAllergenMatches(
+  items: readonly MenuItem[],
+  profileAllergens: readonly string[],
+): AllergenCheck['matches'] {
   const wanted = [...new Set(profileAllergens.map((a) => a.toLowerCase()))]
   const matches: AllergenCheck['matches'] = []
   for (const menuItem of items) {

@@ -33,9 +33,32 @@ async function restaurantWithMenu() {
   const [satay, prawns, greens] = await app.db
     .insert(menuItems)
     .values([
-      { restaurantId, name: 'Satay Noodles', description: 'Peanut sauce', priceCents: 1350, category: 'Noodles', allergens: ['Peanuts', 'wheat', 'soy'], ingredients: ['noodles', 'peanuts', 'soy sauce', 'lime'] },
-      { restaurantId, name: 'Salt & Pepper Prawns', description: 'Crispy', priceCents: 1600, category: 'Small plates', allergens: ['shellfish', 'PEANUTS'], isAvailable: false },
-      { restaurantId, name: 'Garlic Greens', description: 'Wok-fried', priceCents: 800, category: 'Sides', allergens: [] },
+      {
+        restaurantId,
+        name: 'Satay Noodles',
+        description: 'Peanut sauce',
+        priceCents: 1350,
+        category: 'Noodles',
+        allergens: ['Peanuts', 'wheat', 'soy'],
+        ingredients: ['noodles', 'peanuts', 'soy sauce', 'lime'],
+      },
+      {
+        restaurantId,
+        name: 'Salt & Pepper Prawns',
+        description: 'Crispy',
+        priceCents: 1600,
+        category: 'Small plates',
+        allergens: ['shellfish', 'PEANUTS'],
+        isAvailable: false,
+      },
+      {
+        restaurantId,
+        name: 'Garlic Greens',
+        description: 'Wok-fried',
+        priceCents: 800,
+        category: 'Sides',
+        allergens: [],
+      },
     ])
     .returning()
   return { restaurantId, satay: satay!, prawns: prawns!, greens: greens! }
@@ -48,7 +71,10 @@ describe('allergen profile', () => {
     expect(none.statusCode).toBe(404)
     expect(none.json()).toEqual({ message: 'No allergen profile yet' })
 
-    const created = await createProfile(diner, { allergens: ['Peanuts', ' shellfish ', 'peanuts'], severity: 'severe' })
+    const created = await createProfile(diner, {
+      allergens: ['Peanuts', ' shellfish ', 'peanuts'],
+      severity: 'severe',
+    })
     expect(created).toMatchObject({
       userId: diner.user.id,
       allergens: ['peanuts', 'shellfish'],
@@ -62,7 +88,10 @@ describe('allergen profile', () => {
 
   it('defaults the severity to moderate', async () => {
     const diner = await createUser(app)
-    expect(await createProfile(diner, { allergens: [] })).toMatchObject({ allergens: [], severity: 'moderate' })
+    expect(await createProfile(diner, { allergens: [] })).toMatchObject({
+      allergens: [],
+      severity: 'moderate',
+    })
   })
 
   it('refuses a second profile with 409 and keeps the first', async () => {
@@ -81,7 +110,11 @@ describe('allergen profile', () => {
 
   it('updates an existing profile, keeping the fields left out', async () => {
     const diner = await createUser(app)
-    const created = await createProfile(diner, { allergens: ['milk'], severity: 'mild', notificationsEnabled: false })
+    const created = await createProfile(diner, {
+      allergens: ['milk'],
+      severity: 'mild',
+      notificationsEnabled: false,
+    })
     const res = await app.inject({
       method: 'PATCH',
       url: profileUrl(diner),
@@ -90,7 +123,12 @@ describe('allergen profile', () => {
     })
     expect(res.statusCode).toBe(200)
     const updated = profileShape.parse(res.json())
-    expect(updated).toMatchObject({ id: created.id, allergens: ['sesame', 'eggs'], severity: 'mild', notificationsEnabled: false })
+    expect(updated).toMatchObject({
+      id: created.id,
+      allergens: ['sesame', 'eggs'],
+      severity: 'mild',
+      notificationsEnabled: false,
+    })
     expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt))
 
     const full = await app.inject({
@@ -99,12 +137,21 @@ describe('allergen profile', () => {
       headers: diner.headers,
       payload: { allergens: [], severity: 'life-threatening', notificationsEnabled: true },
     })
-    expect(full.json()).toMatchObject({ allergens: [], severity: 'life-threatening', notificationsEnabled: true })
+    expect(full.json()).toMatchObject({
+      allergens: [],
+      severity: 'life-threatening',
+      notificationsEnabled: true,
+    })
   })
 
   it('answers 404 to an update when there is no profile, and creates none', async () => {
     const diner = await createUser(app)
-    const res = await app.inject({ method: 'PATCH', url: profileUrl(diner), headers: diner.headers, payload: { allergens: ['fish'] } })
+    const res = await app.inject({
+      method: 'PATCH',
+      url: profileUrl(diner),
+      headers: diner.headers,
+      payload: { allergens: ['fish'] },
+    })
     expect(res.statusCode).toBe(404)
     expect(res.json().message).toBe('No allergen profile yet')
     expect((await app.inject({ url: profileUrl(diner), headers: diner.headers })).statusCode).toBe(404)
@@ -136,9 +183,13 @@ describe('allergen profile', () => {
     for (const method of ['GET', 'POST', 'PATCH'] as const) {
       const payload = method === 'GET' ? undefined : { allergens: ['fish'] }
       expect((await app.inject({ method, url: profileUrl(diner), payload })).statusCode).toBe(401)
-      expect((await app.inject({ method, url: profileUrl(diner), headers: stranger.headers, payload })).statusCode).toBe(403)
+      expect(
+        (await app.inject({ method, url: profileUrl(diner), headers: stranger.headers, payload })).statusCode,
+      ).toBe(403)
     }
-    expect((await app.inject({ url: profileUrl(diner), headers: diner.headers })).json().allergens).toEqual(['milk'])
+    expect((await app.inject({ url: profileUrl(diner), headers: diner.headers })).json().allergens).toEqual([
+      'milk',
+    ])
   })
 })
 
@@ -170,11 +221,19 @@ describe('allergen check', () => {
     const { restaurantId, prawns, greens } = await restaurantWithMenu()
     const diner = await createUser(app)
     await createProfile(diner, { allergens: ['shellfish'] })
-    const one = await app.inject({ url: checkUrl(diner, restaurantId, `?menuItemId=${prawns.id}`), headers: diner.headers })
-    expect(one.json().matches.map((m: { menuItem: { id: number }; allergen: string }) => [m.menuItem.id, m.allergen])).toEqual([
-      [prawns.id, 'shellfish'],
-    ])
-    const safe = await app.inject({ url: checkUrl(diner, restaurantId, `?menuItemId=${greens.id}`), headers: diner.headers })
+    const one = await app.inject({
+      url: checkUrl(diner, restaurantId, `?menuItemId=${prawns.id}`),
+      headers: diner.headers,
+    })
+    expect(
+      one
+        .json()
+        .matches.map((m: { menuItem: { id: number }; allergen: string }) => [m.menuItem.id, m.allergen]),
+    ).toEqual([[prawns.id, 'shellfish']])
+    const safe = await app.inject({
+      url: checkUrl(diner, restaurantId, `?menuItemId=${greens.id}`),
+      headers: diner.headers,
+    })
     expect(safe.json()).toEqual({ matches: [] })
   })
 
@@ -207,6 +266,8 @@ describe('allergen check', () => {
     const diner = await createUser(app)
     expect((await app.inject({ url: checkUrl(diner, restaurantId) })).statusCode).toBe(401)
     const stranger = await createUser(app)
-    expect((await app.inject({ url: checkUrl(diner, restaurantId), headers: stranger.headers })).statusCode).toBe(403)
+    expect(
+      (await app.inject({ url: checkUrl(diner, restaurantId), headers: stranger.headers })).statusCode,
+    ).toBe(403)
   })
 })

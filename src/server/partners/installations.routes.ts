@@ -2,7 +2,11 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { idParams } from '../../shared/schemas/common'
-import { type Installation, installationCreateSchema, installationSchema } from '../../shared/schemas/partners'
+import {
+  type Installation,
+  installationCreateSchema,
+  installationSchema,
+} from '../../shared/schemas/partners'
 import { requireSelf, requireUser } from '../auth/auth.guard'
 import { createRestaurantService } from '../restaurants/restaurants.service'
 import { createInstallationRepository, type InstallationRow } from './installations.repository'

@@ -50,14 +50,18 @@ async function storedFor(user: TestUser) {
 }
 
 describe('installation requests', () => {
-  it("stores a pending request under the signed-in user, whatever user and status the client sends", async () => {
+  it('stores a pending request under the signed-in user, whatever user and status the client sends', async () => {
     const { owner, restaurantId } = await ownerWithRestaurant()
     const other = await createUser(app)
     const res = await app.inject({
       method: 'POST',
       url: '/api/installations',
       headers: owner.headers,
-      payload: request(restaurantId, { userId: other.user.id, status: 'confirmed', createdAt: '2001-01-01T00:00:00Z' }),
+      payload: request(restaurantId, {
+        userId: other.user.id,
+        status: 'confirmed',
+        createdAt: '2001-01-01T00:00:00Z',
+      }),
     })
     expect(res.statusCode).toBe(201)
     const created = installationSchema.strict().parse(res.json())
@@ -86,7 +90,11 @@ describe('installation requests', () => {
       payload: request(restaurantId, { secondaryDate: '', secondaryTimeSlot: '', specialInstructions: '' }),
     })
     expect(res.statusCode).toBe(201)
-    expect(res.json()).toMatchObject({ secondaryDate: null, secondaryTimeSlot: null, specialInstructions: null })
+    expect(res.json()).toMatchObject({
+      secondaryDate: null,
+      secondaryTimeSlot: null,
+      specialInstructions: null,
+    })
   })
 
   it.each([
@@ -101,7 +109,11 @@ describe('installation requests', () => {
     [{ preferredTimeSlot: undefined }, 'preferredTimeSlot', 'Please select a preferred time slot'],
     [{ preferredTimeSlot: '6:00 AM - 7:00 AM' }, 'preferredTimeSlot', 'Please select a preferred time slot'],
     [{ secondaryTimeSlot: 'midnight' }, 'secondaryTimeSlot', 'Please select a valid time slot'],
-    [{ specialInstructions: 'x'.repeat(501) }, 'specialInstructions', 'Special instructions cannot exceed 500 characters'],
+    [
+      { specialInstructions: 'x'.repeat(501) },
+      'specialInstructions',
+      'Special instructions cannot exceed 500 characters',
+    ],
     [{ contactName: 'P' }, 'contactName', 'Contact name must be at least 2 characters'],
     [{ contactPhone: '555-0142' }, 'contactPhone', 'Please enter a valid phone number'],
     [{ contactEmail: 'priya@' }, 'contactEmail', 'Please enter a valid email address'],
@@ -134,7 +146,10 @@ describe('installation requests', () => {
   it("answers 401 to a visitor, 403 for someone else's restaurant and 404 for an unknown one", async () => {
     const { restaurantId } = await ownerWithRestaurant()
     const stranger = await createUser(app)
-    expect((await app.inject({ method: 'POST', url: '/api/installations', payload: request(restaurantId) })).statusCode).toBe(401)
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/installations', payload: request(restaurantId) }))
+        .statusCode,
+    ).toBe(401)
     const notOwner = await app.inject({
       method: 'POST',
       url: '/api/installations',

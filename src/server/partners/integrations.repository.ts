@@ -6,7 +6,15 @@ export type IntegrationRow = typeof deliveryPlatformIntegrations.$inferSelect
 type StoredFields = Partial<
   Pick<
     IntegrationRow,
-    'status' | 'apiKey' | 'clientId' | 'clientSecret' | 'merchantId' | 'storeId' | 'webhookUrl' | 'syncEnabled' | 'streamEnabled'
+    | 'status'
+    | 'apiKey'
+    | 'clientId'
+    | 'clientSecret'
+    | 'merchantId'
+    | 'storeId'
+    | 'webhookUrl'
+    | 'syncEnabled'
+    | 'streamEnabled'
   >
 >
 
@@ -21,11 +29,17 @@ export function createIntegrationRepository(db: Tx) {
     },
 
     async find(id: number, tx: Tx = db): Promise<IntegrationRow | undefined> {
-      const [row] = await tx.select().from(deliveryPlatformIntegrations).where(eq(deliveryPlatformIntegrations.id, id))
+      const [row] = await tx
+        .select()
+        .from(deliveryPlatformIntegrations)
+        .where(eq(deliveryPlatformIntegrations.id, id))
       return row
     },
 
-    async create(values: StoredFields & { restaurantId: number; platform: string }, tx: Tx = db): Promise<IntegrationRow> {
+    async create(
+      values: StoredFields & { restaurantId: number; platform: string },
+      tx: Tx = db,
+    ): Promise<IntegrationRow> {
       const [row] = await tx.insert(deliveryPlatformIntegrations).values(values).returning()
       return row!
     },

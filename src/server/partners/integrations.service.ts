@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
+import type { z } from 'zod'
 import {
   type DeliveryIntegration,
-  integrationFieldErrors,
   type integrationCreateSchema,
+  integrationFieldErrors,
   type integrationUpdateSchema,
 } from '../../shared/schemas/partners'
-import type { z } from 'zod'
 import { createRestaurantService } from '../restaurants/restaurants.service'
 import { integrationIncomplete, integrationNotFound } from './integrations.errors'
 import { createIntegrationRepository, type IntegrationRow } from './integrations.repository'
@@ -26,7 +26,9 @@ export function createIntegrationService(app: Pick<FastifyInstance, 'db' | 'cach
   let box: SecretBox | undefined
   const secrets = () => (box ??= createSecretBox(loadAppSecret(app.config)))
 
-  const seal = <T extends Partial<Record<(typeof SEALED_FIELDS)[number], string | undefined>>>(values: T): T => {
+  const seal = <T extends Partial<Record<(typeof SEALED_FIELDS)[number], string | undefined>>>(
+    values: T,
+  ): T => {
     const sealed = { ...values }
     for (const field of SEALED_FIELDS) {
       const plain = values[field]
@@ -41,7 +43,10 @@ export function createIntegrationService(app: Pick<FastifyInstance, 'db' | 'cach
     try {
       return maskSecret(secrets().open(stored, field))
     } catch (error) {
-      app.log.warn({ err: error, integrationId: row.id, field }, 'stored secret does not decrypt with the current APP_SECRET')
+      app.log.warn(
+        { err: error, integrationId: row.id, field },
+        'stored secret does not decrypt with the current APP_SECRET',
+      )
       return MASK
     }
   }
@@ -101,9 +106,14 @@ export function createIntegrationService(app: Pick<FastifyInstance, 'db' | 'cach
     /** Fields left out (or empty) keep their value; new credentials put the integration back to pending. */
     async update(id: number, userId: number, input: UpdateInput): Promise<DeliveryIntegration> {
       await ownedIntegration(id, userId)
-      const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as UpdateInput
+      const changes = Object.fromEntries(
+        Object.entries(input).filter(([, v]) => v !== undefined),
+      ) as UpdateInput
       const newCredentials = CREDENTIAL_FIELDS.some((field) => changes[field] !== undefined)
-      const row = await repo.update(id, { ...seal(changes), ...(newCredentials ? { status: 'pending' } : {}) })
+      const row = await repo.update(id, {
+        ...seal(changes),
+        ...(newCredentials ? { status: 'pending' } : {}),
+      })
       if (!row) throw integrationNotFound()
       return toIntegration(row)
     },

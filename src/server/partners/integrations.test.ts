@@ -41,7 +41,10 @@ const uberEats = {
 }
 
 async function storedRow(id: number) {
-  const [row] = await app.db.select().from(deliveryPlatformIntegrations).where(eq(deliveryPlatformIntegrations.id, id))
+  const [row] = await app.db
+    .select()
+    .from(deliveryPlatformIntegrations)
+    .where(eq(deliveryPlatformIntegrations.id, id))
   return row
 }
 
@@ -83,7 +86,9 @@ describe('delivery integrations', () => {
 
   it('updates only the fields sent, and a new key puts the integration back to pending', async () => {
     const { owner, url } = await ownerWithRestaurant()
-    const created = (await app.inject({ method: 'POST', url, headers: owner.headers, payload: uberEats })).json()
+    const created = (
+      await app.inject({ method: 'POST', url, headers: owner.headers, payload: uberEats })
+    ).json()
     await app.db
       .update(deliveryPlatformIntegrations)
       .set({ status: 'connected' })
@@ -111,7 +116,12 @@ describe('delivery integrations', () => {
       payload: { apiKey: 'ue_api_key_0002_EFGH', clientSecret: '' },
     })
     expect(rekeyed.statusCode).toBe(200)
-    expect(rekeyed.json()).toMatchObject({ apiKey: '••••EFGH', clientSecret: '••••WXYZ', status: 'pending', syncEnabled: false })
+    expect(rekeyed.json()).toMatchObject({
+      apiKey: '••••EFGH',
+      clientSecret: '••••WXYZ',
+      status: 'pending',
+      syncEnabled: false,
+    })
     const row = await storedRow(created.id)
     expect(row!.apiKey).not.toContain('ue_api_key_0002')
     expect(createSecretBox(app.config.appSecret!).open(row!.apiKey!, 'apiKey')).toBe('ue_api_key_0002_EFGH')
@@ -128,21 +138,43 @@ describe('delivery integrations', () => {
 
   it('deletes an integration', async () => {
     const { owner, url } = await ownerWithRestaurant()
-    const created = (await app.inject({ method: 'POST', url, headers: owner.headers, payload: uberEats })).json()
-    const res = await app.inject({ method: 'DELETE', url: `/api/delivery-integrations/${created.id}`, headers: owner.headers })
+    const created = (
+      await app.inject({ method: 'POST', url, headers: owner.headers, payload: uberEats })
+    ).json()
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/delivery-integrations/${created.id}`,
+      headers: owner.headers,
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ message: 'Integration deleted' })
     expect(await storedRow(created.id)).toBeUndefined()
-    const again = await app.inject({ method: 'DELETE', url: `/api/delivery-integrations/${created.id}`, headers: owner.headers })
+    const again = await app.inject({
+      method: 'DELETE',
+      url: `/api/delivery-integrations/${created.id}`,
+      headers: owner.headers,
+    })
     expect(again.statusCode).toBe(404)
     expect(again.json().message).toBe('Integration not found')
   })
 
   it.each([
-    [{ platform: 'ubereats', apiKey: 'key-12345678', clientId: 'c1' }, 'clientSecret', 'Uber Eats needs a client secret'],
-    [{ platform: 'ubereats', apiKey: 'key-12345678', clientSecret: 'secret-1234' }, 'clientId', 'Uber Eats needs a client ID'],
+    [
+      { platform: 'ubereats', apiKey: 'key-12345678', clientId: 'c1' },
+      'clientSecret',
+      'Uber Eats needs a client secret',
+    ],
+    [
+      { platform: 'ubereats', apiKey: 'key-12345678', clientSecret: 'secret-1234' },
+      'clientId',
+      'Uber Eats needs a client ID',
+    ],
     [{ platform: 'doordash', apiKey: 'key-12345678' }, 'storeId', 'DoorDash needs a store ID'],
-    [{ platform: 'grubhub', apiKey: 'key-12345678', merchantId: '  ' }, 'merchantId', 'Grubhub needs a merchant ID'],
+    [
+      { platform: 'grubhub', apiKey: 'key-12345678', merchantId: '  ' },
+      'merchantId',
+      'Grubhub needs a merchant ID',
+    ],
     [{ platform: 'seamless', apiKey: 'key-12345678' }, 'merchantId', 'Seamless needs a merchant ID'],
     [{ platform: 'postmates' }, 'apiKey', 'Postmates needs an API key'],
     [{ platform: 'doordash', storeId: 'store-7', apiKey: '' }, 'apiKey', 'DoorDash needs an API key'],
@@ -167,14 +199,20 @@ describe('delivery integrations', () => {
     ]) {
       const res = await app.inject({ method: 'POST', url, headers: owner.headers, payload })
       expect(res.statusCode).toBe(201)
-      expect(res.json()).toMatchObject({ platform: payload.platform, status: 'pending', apiKey: `••••${payload.apiKey.slice(-4)}` })
+      expect(res.json()).toMatchObject({
+        platform: payload.platform,
+        status: 'pending',
+        apiKey: `••••${payload.apiKey.slice(-4)}`,
+      })
     }
     expect((await app.inject({ url, headers: owner.headers })).json()).toHaveLength(4)
   })
 
-  it("answers 401 to a visitor and 403 to another user on every route, changing nothing", async () => {
+  it('answers 401 to a visitor and 403 to another user on every route, changing nothing', async () => {
     const { owner, url } = await ownerWithRestaurant()
-    const created = (await app.inject({ method: 'POST', url, headers: owner.headers, payload: uberEats })).json()
+    const created = (
+      await app.inject({ method: 'POST', url, headers: owner.headers, payload: uberEats })
+    ).json()
     const stranger = await createUser(app)
     const item = `/api/delivery-integrations/${created.id}`
     const calls = [
@@ -200,7 +238,9 @@ describe('delivery integrations', () => {
     const list = await app.inject({ url, headers: owner.headers })
     expect(list.statusCode).toBe(404)
     expect(list.json().message).toBe('Restaurant not found')
-    expect((await app.inject({ method: 'POST', url, headers: owner.headers, payload: uberEats })).statusCode).toBe(404)
+    expect(
+      (await app.inject({ method: 'POST', url, headers: owner.headers, payload: uberEats })).statusCode,
+    ).toBe(404)
     const put = await app.inject({
       method: 'PUT',
       url: '/api/delivery-integrations/999999',
@@ -209,6 +249,14 @@ describe('delivery integrations', () => {
     })
     expect(put.statusCode).toBe(404)
     expect(put.json().message).toBe('Integration not found')
-    expect((await app.inject({ method: 'DELETE', url: '/api/delivery-integrations/999999', headers: owner.headers })).statusCode).toBe(404)
+    expect(
+      (
+        await app.inject({
+          method: 'DELETE',
+          url: '/api/delivery-integrations/999999',
+          headers: owner.headers,
+        })
+      ).statusCode,
+    ).toBe(404)
   })
 })

@@ -38,7 +38,8 @@ function readSecretFile(path: string): string | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
   }
-  if (text.length < MIN_SECRET_LENGTH) throw new Error(`${path} must hold at least ${MIN_SECRET_LENGTH} characters`)
+  if (text.length < MIN_SECRET_LENGTH)
+    throw new Error(`${path} must hold at least ${MIN_SECRET_LENGTH} characters`)
   return text
 }
 
@@ -70,7 +71,9 @@ export function createSecretBox(appSecret: string): SecretBox {
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'))
       decipher.setAAD(Buffer.from(field))
       decipher.setAuthTag(Buffer.from(tag, 'base64'))
-      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString('utf8')
+      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString(
+        'utf8',
+      )
     },
   }
 }

@@ -9,7 +9,9 @@ const app = await buildTestApp()
 describe('security headers', () => {
   it('are exactly the headers @fastify/helmet sends for the same options', async () => {
     const options = {
-      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], mediaSrc: ["'self'", 'blob:'], upgradeInsecureRequests: null } },
+      contentSecurityPolicy: {
+        directives: { defaultSrc: ["'self'"], mediaSrc: ["'self'", 'blob:'], upgradeInsecureRequests: null },
+      },
       crossOriginEmbedderPolicy: false,
     }
     const reference = Fastify()

@@ -1,4 +1,4 @@
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { CachedBody } from './restaurants.service'
 
@@ -22,8 +22,9 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: 
     variants = {}
     encoded.set(entry, variants)
   }
-  const encoding = entry.body.length < COMPRESS_THRESHOLD ? undefined : preferredEncoding(request.headers['accept-encoding'])
-  if (entry.body.length >= COMPRESS_THRESHOLD) reply.header('vary', 'accept-encoding')
+  const compressible = entry.body.length >= COMPRESS_THRESHOLD
+  if (compressible) reply.header('vary', 'accept-encoding')
+  const encoding = compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined
   if (!encoding) {
     // Bytes rather than the string: no encoding and no length count on every request.
     variants.identity ??= Buffer.from(entry.body)

@@ -1,4 +1,4 @@
-import { asc, eq, and } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { cameras, menuItems, restaurants } from '../db/schema'
 
@@ -39,7 +39,10 @@ export function createRestaurantRepository(db: Tx) {
     },
 
     async ownerOf(id: number, tx: Tx = db): Promise<{ ownerId: number | null } | undefined> {
-      const [row] = await tx.select({ ownerId: restaurants.ownerId }).from(restaurants).where(eq(restaurants.id, id))
+      const [row] = await tx
+        .select({ ownerId: restaurants.ownerId })
+        .from(restaurants)
+        .where(eq(restaurants.id, id))
       return row
     },
 

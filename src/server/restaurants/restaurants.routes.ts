@@ -34,7 +34,8 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { latitude, longitude, radius } = request.query
-      if (latitude === undefined || longitude === undefined) return sendCached(request, reply, await restaurants.listBody())
+      if (latitude === undefined || longitude === undefined)
+        return sendCached(request, reply, await restaurants.listBody())
       const found = searchByLocation(await restaurants.list(), { latitude, longitude, radius })
       return sendSerialized(reply.header('cache-control', 'no-cache'), JSON.stringify(found))
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import type { Camera, MenuItem, Restaurant } from '../../shared/schemas/restaurants'
 import { toDollars } from '../../shared/money'
+import type { Camera, MenuItem, Restaurant } from '../../shared/schemas/restaurants'
 import type { Tx } from '../db/client'
 import type { ReadCache } from '../lib/read-cache'
 import { menuItemNotFound, notRestaurantOwner, restaurantNotFound } from './restaurants.errors'
@@ -80,7 +80,8 @@ export function haversineKm(
   const dLat = radians(to.latitude - from.latitude)
   const dLon = radians(to.longitude - from.longitude)
   const a =
-    Math.sin(dLat / 2) ** 2 + Math.cos(radians(from.latitude)) * Math.cos(radians(to.latitude)) * Math.sin(dLon / 2) ** 2
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(radians(from.latitude)) * Math.cos(radians(to.latitude)) * Math.sin(dLon / 2) ** 2
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)))
 }
 
@@ -126,7 +127,8 @@ export function createRestaurantService(app: Pick<FastifyInstance, 'db' | 'cache
     if (!(await repo.ownerOf(id))) throw restaurantNotFound()
   }
 
-  const listBody = () => app.cache.get(cacheKeys.list, async () => (await repo.list()).map((row) => toRestaurant(row)))
+  const listBody = () =>
+    app.cache.get(cacheKeys.list, async () => (await repo.list()).map((row) => toRestaurant(row)))
   const restaurantBody = (id: number) =>
     app.cache.get(cacheKeys.restaurant(id), async () => {
       const row = await repo.findById(id)

@@ -38,7 +38,13 @@ async function createRestaurant(owner: TestUser, overrides: Record<string, unkno
 }
 
 function cameraPayload(restaurantId: number, overrides: Record<string, unknown> = {}) {
-  return { restaurantId, name: 'Main Kitchen', position: 'main', streamUrl: 'https://video.example.com/main.m3u8', ...overrides }
+  return {
+    restaurantId,
+    name: 'Main Kitchen',
+    position: 'main',
+    streamUrl: 'https://video.example.com/main.m3u8',
+    ...overrides,
+  }
 }
 
 describe('registering a restaurant', () => {
@@ -48,7 +54,14 @@ describe('registering a restaurant', () => {
       method: 'POST',
       url: '/api/restaurants',
       headers: owner.headers,
-      payload: restaurantPayload({ isLive: true, rating: 5, reviewCount: 999, latitude: 30.25, longitude: -97.75, avatar: '' }),
+      payload: restaurantPayload({
+        isLive: true,
+        rating: 5,
+        reviewCount: 999,
+        latitude: 30.25,
+        longitude: -97.75,
+        avatar: '',
+      }),
     })
     expect(res.statusCode).toBe(201)
     const created = restaurantSchema.strict().parse(res.json())
@@ -116,7 +129,11 @@ describe('reading restaurants', () => {
   })
 
   it('answers 404 for an unknown restaurant, its menu and its cameras, and 400 for a bad id', async () => {
-    for (const url of ['/api/restaurants/999999', '/api/restaurants/999999/menu', '/api/restaurants/999999/cameras']) {
+    for (const url of [
+      '/api/restaurants/999999',
+      '/api/restaurants/999999/menu',
+      '/api/restaurants/999999/cameras',
+    ]) {
       const res = await app.inject({ url })
       expect(res.statusCode).toBe(404)
       expect(res.json()).toEqual({ message: 'Restaurant not found' })
@@ -129,10 +146,39 @@ describe('reading restaurants', () => {
     const rows = await app.db
       .insert(menuItems)
       .values([
-        { restaurantId: restaurant.id, name: 'Tiramisu', description: 'Espresso, mascarpone', priceCents: 899, category: 'Desserts', allergens: ['milk', 'eggs'], ingredients: ['mascarpone', 'eggs', 'espresso', 'cocoa'] },
-        { restaurantId: restaurant.id, name: 'Ribeye', description: 'Dry aged', priceCents: 3450, category: 'Mains', isAvailable: false },
-        { restaurantId: restaurant.id, name: 'Garlic Bread', description: 'Buttery', priceCents: 499, category: 'Appetizers', allergens: ['wheat', 'milk'] },
-        { restaurantId: restaurant.id, name: 'Burrata', description: 'With tomatoes', priceCents: 1250, category: 'Appetizers', image: '/media/burrata.jpg' },
+        {
+          restaurantId: restaurant.id,
+          name: 'Tiramisu',
+          description: 'Espresso, mascarpone',
+          priceCents: 899,
+          category: 'Desserts',
+          allergens: ['milk', 'eggs'],
+          ingredients: ['mascarpone', 'eggs', 'espresso', 'cocoa'],
+        },
+        {
+          restaurantId: restaurant.id,
+          name: 'Ribeye',
+          description: 'Dry aged',
+          priceCents: 3450,
+          category: 'Mains',
+          isAvailable: false,
+        },
+        {
+          restaurantId: restaurant.id,
+          name: 'Garlic Bread',
+          description: 'Buttery',
+          priceCents: 499,
+          category: 'Appetizers',
+          allergens: ['wheat', 'milk'],
+        },
+        {
+          restaurantId: restaurant.id,
+          name: 'Burrata',
+          description: 'With tomatoes',
+          priceCents: 1250,
+          category: 'Appetizers',
+          image: '/media/burrata.jpg',
+        },
       ])
       .returning()
     const res = await app.inject({ url: `/api/restaurants/${restaurant.id}/menu` })
@@ -164,7 +210,12 @@ describe('cameras', () => {
     })
     expect(res.statusCode).toBe(201)
     const camera = cameraSchema.strict().parse(res.json())
-    expect(camera).toMatchObject({ restaurantId: restaurant.id, name: 'Grill Cam', position: 'grill', isActive: true })
+    expect(camera).toMatchObject({
+      restaurantId: restaurant.id,
+      name: 'Grill Cam',
+      position: 'grill',
+      isActive: true,
+    })
     const [stored] = await app.db.select().from(cameras).where(eq(cameras.id, camera.id))
     expect(stored!.isDemo).toBe(false)
 
@@ -175,10 +226,23 @@ describe('cameras', () => {
   it('leaves inactive cameras out', async () => {
     const restaurant = await createRestaurant(await createUser(app))
     await app.db.insert(cameras).values([
-      { restaurantId: restaurant.id, name: 'Prep', position: 'prep', streamUrl: 'https://v.example.com/a.m3u8' },
-      { restaurantId: restaurant.id, name: 'Old', position: 'bar', streamUrl: 'https://v.example.com/b.m3u8', isActive: false },
+      {
+        restaurantId: restaurant.id,
+        name: 'Prep',
+        position: 'prep',
+        streamUrl: 'https://v.example.com/a.m3u8',
+      },
+      {
+        restaurantId: restaurant.id,
+        name: 'Old',
+        position: 'bar',
+        streamUrl: 'https://v.example.com/b.m3u8',
+        isActive: false,
+      },
     ])
-    const list = cameraList.parse((await app.inject({ url: `/api/restaurants/${restaurant.id}/cameras` })).json())
+    const list = cameraList.parse(
+      (await app.inject({ url: `/api/restaurants/${restaurant.id}/cameras` })).json(),
+    )
     expect(list.map((c) => c.name)).toEqual(['Prep'])
   })
 
@@ -188,7 +252,12 @@ describe('cameras', () => {
     const stranger = await createUser(app)
     const payload = cameraPayload(restaurant.id)
     expect((await app.inject({ method: 'POST', url: '/api/cameras', payload })).statusCode).toBe(401)
-    const forbidden = await app.inject({ method: 'POST', url: '/api/cameras', headers: stranger.headers, payload })
+    const forbidden = await app.inject({
+      method: 'POST',
+      url: '/api/cameras',
+      headers: stranger.headers,
+      payload,
+    })
     expect(forbidden.statusCode).toBe(403)
     expect(forbidden.json().message).toBe("Only the restaurant's owner can do this")
     const unknown = await app.inject({
@@ -225,7 +294,11 @@ describe('caching', () => {
   it('revalidates with the ETag: 304 while unchanged, the new body after a write', async () => {
     const owner = await createUser(app)
     const restaurant = await createRestaurant(owner)
-    for (const url of ['/api/restaurants', `/api/restaurants/${restaurant.id}`, `/api/restaurants/${restaurant.id}/cameras`]) {
+    for (const url of [
+      '/api/restaurants',
+      `/api/restaurants/${restaurant.id}`,
+      `/api/restaurants/${restaurant.id}/cameras`,
+    ]) {
       const first = await app.inject({ url })
       expect(first.headers['cache-control']).toBe('no-cache')
       const etag = String(first.headers.etag)
@@ -239,7 +312,12 @@ describe('caching', () => {
 
     const cams = `/api/restaurants/${restaurant.id}/cameras`
     const etag = String((await app.inject({ url: cams })).headers.etag)
-    await app.inject({ method: 'POST', url: '/api/cameras', headers: owner.headers, payload: cameraPayload(restaurant.id) })
+    await app.inject({
+      method: 'POST',
+      url: '/api/cameras',
+      headers: owner.headers,
+      payload: cameraPayload(restaurant.id),
+    })
     const changed = await app.inject({ url: cams, headers: { 'if-none-match': etag } })
     expect(changed.statusCode).toBe(200)
     expect(changed.headers.etag).not.toBe(etag)
@@ -249,12 +327,18 @@ describe('caching', () => {
 
 describe('compression of cached reads', () => {
   it('sends the same body compressed with brotli or gzip as the client accepts', async () => {
-    for (let i = 0; i < 3; i++) await createRestaurant(await createUser(app), { description: `A long description number ${i} `.repeat(20) })
+    for (let i = 0; i < 3; i++)
+      await createRestaurant(await createUser(app), {
+        description: `A long description number ${i} `.repeat(20),
+      })
     const plain = await app.inject({ url: '/api/restaurants' })
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.headers.vary).toMatch(/accept-encoding/i)
 
-    const br = await app.inject({ url: '/api/restaurants', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    const br = await app.inject({
+      url: '/api/restaurants',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
     expect(br.headers['content-encoding']).toBe('br')
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body)
     expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length)
@@ -285,12 +369,23 @@ describe('searching by location', () => {
 
   it('returns each restaurant’s distance in km, nearest first, and filters by radius', async () => {
     const owner = await createUser(app)
-    const far = await createRestaurant(owner, { name: 'Far Away', latitude: origin.latitude + 0.3, longitude: origin.longitude })
-    const near = await createRestaurant(owner, { name: 'Close By', latitude: origin.latitude + 0.1, longitude: origin.longitude })
+    const far = await createRestaurant(owner, {
+      name: 'Far Away',
+      latitude: origin.latitude + 0.3,
+      longitude: origin.longitude,
+    })
+    const near = await createRestaurant(owner, {
+      name: 'Close By',
+      latitude: origin.latitude + 0.1,
+      longitude: origin.longitude,
+    })
     const nowhere = await createRestaurant(owner, { name: 'No Coordinates' })
 
     const within = async (radius: number) => {
-      const res = await app.inject({ url: '/api/restaurants', query: { ...stringify(origin), radius: String(radius) } })
+      const res = await app.inject({
+        url: '/api/restaurants',
+        query: { ...stringify(origin), radius: String(radius) },
+      })
       expect(res.statusCode).toBe(200)
       return restaurantList.parse(res.json())
     }
@@ -302,12 +397,16 @@ describe('searching by location', () => {
     expect(large.map((r) => r.id)).toEqual([near.id, far.id])
     expect(large[1]!.distance).toBe(Math.round(0.3 * kmPerDegree * 10) / 10)
 
-    const all = restaurantList.parse((await app.inject({ url: '/api/restaurants', query: stringify(origin) })).json())
+    const all = restaurantList.parse(
+      (await app.inject({ url: '/api/restaurants', query: stringify(origin) })).json(),
+    )
     const distances = all.filter((r) => r.distance !== null).map((r) => r.distance!)
     expect(distances).toEqual([...distances].sort((a, b) => a - b))
     expect(all.slice(0, 2).map((r) => r.id)).toEqual([near.id, far.id])
     expect(all.find((r) => r.id === nowhere.id)!.distance).toBeNull()
-    expect(all.findIndex((r) => r.distance === null)).toBeGreaterThan(all.findLastIndex((r) => r.distance !== null))
+    expect(all.findIndex((r) => r.distance === null)).toBeGreaterThan(
+      all.findLastIndex((r) => r.distance !== null),
+    )
   })
 
   it('refuses half a location or a radius without one', async () => {
@@ -317,7 +416,9 @@ describe('searching by location', () => {
     expect((await app.inject({ url: '/api/restaurants?longitude=-97' })).statusCode).toBe(400)
     expect((await app.inject({ url: '/api/restaurants?radius=10' })).statusCode).toBe(400)
     expect((await app.inject({ url: '/api/restaurants?latitude=95&longitude=0' })).statusCode).toBe(400)
-    expect((await app.inject({ url: '/api/restaurants?latitude=1&longitude=1&radius=-2' })).statusCode).toBe(400)
+    expect((await app.inject({ url: '/api/restaurants?latitude=1&longitude=1&radius=-2' })).statusCode).toBe(
+      400,
+    )
   })
 })
 
@@ -335,7 +436,10 @@ describe("a user's restaurants", () => {
     ])
     expect((await app.inject({ url: `/api/users/${owner.user.id}/restaurants` })).statusCode).toBe(401)
     const other = await createUser(app)
-    expect((await app.inject({ url: `/api/users/${owner.user.id}/restaurants`, headers: other.headers })).statusCode).toBe(403)
+    expect(
+      (await app.inject({ url: `/api/users/${owner.user.id}/restaurants`, headers: other.headers }))
+        .statusCode,
+    ).toBe(403)
   })
 })
 
