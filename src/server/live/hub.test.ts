@@ -27,11 +27,16 @@ function countingBus() {
 
 function member(userId?: number) {
   const received: Buffer[] = []
-  const m: HubMember & { received: Buffer[]; open: boolean } = {
+  const writes: number[] = []
+  const m: HubMember & { received: Buffer[]; writes: number[]; open: boolean } = {
     userId,
     open: true,
     received,
-    send: (data) => received.push(data),
+    writes,
+    send: (data, ...more) => {
+      received.push(data, ...more)
+      writes.push(1 + more.length)
+    },
   }
   return m
 }
@@ -130,6 +135,45 @@ describe('live rooms', () => {
     const types = (m: { received: Buffer[] }) => m.received.map((b) => JSON.parse(b.toString()).type)
     expect(types(diner)).toEqual(['status', 'telemetry', 'upsell'])
     expect(types(owner)).toEqual([])
+    await hub.close()
+  })
+
+  it('sends messages that arrive together in one write per viewer, and none queued before a viewer joined', async () => {
+    // Delivers inside publish, so the test decides exactly what happens before the room flushes.
+    const handlers = new Map<string, (m: unknown) => void>()
+    const bus: Bus = {
+      kind: 'memory',
+      publish: async (channel, message) => handlers.get(channel)?.(message),
+      subscribe: async (channel, handler) => {
+        handlers.set(channel, handler)
+        return async () => {
+          handlers.delete(channel)
+        }
+      },
+      close: async () => {},
+    }
+    const hub = createHub({ bus })
+    const loads = { count: 0 }
+    const early = member()
+    await hub.join(5, early, joiner(5, loads))
+    const late = member()
+    const snapshots: RoomSnapshot[] = []
+    const joining = hub.join(5, late, joiner(5, loads, snapshots))
+    void bus.publish(orderChannel(5), status(5, 44))
+    void bus.publish(orderChannel(5), {
+      type: 'telemetry',
+      orderId: 5,
+      data: { temperature: 380, cookingTime: 200, status: 'On schedule' },
+      sentAt: Date.now(),
+    })
+    await joining
+    await settle()
+    expect(early.writes).toEqual([2])
+    expect(early.received.map((b) => JSON.parse(b.toString()).type)).toEqual(['status', 'telemetry'])
+    // The late viewer joined before the flush: its snapshot has both, and nothing comes twice.
+    expect(late.received).toEqual([])
+    expect(JSON.parse(snapshots[0]!.status!.toString())).toMatchObject({ progress: 44 })
+    expect(JSON.parse(snapshots[0]!.telemetry!.toString())).toMatchObject({ data: { temperature: 380 } })
     await hub.close()
   })
 

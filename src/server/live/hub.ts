@@ -5,8 +5,8 @@ import { type Bus, orderChannel } from './bus'
 export interface HubMember {
   /** The signed-in user behind the connection, if any. */
   readonly userId: number | undefined
-  /** Sends an already serialized message; skips it when the connection cannot keep up. */
-  send(data: Buffer): void
+  /** Sends already serialized messages, together; skips them when the connection cannot keep up. */
+  send(data: Buffer, ...more: Buffer[]): void
   readonly open: boolean
 }
 
@@ -27,11 +27,21 @@ export interface JoinOptions {
   onJoined(snapshot: RoomSnapshot): void
 }
 
+interface Outgoing {
+  seq: number
+  type: string
+  data: Buffer
+}
+
 interface Room {
   orderId: number
   dinerId: number
   isPublic: boolean
-  members: Set<HubMember>
+  /** Each member with the sequence number of the last message it had when it joined. */
+  members: Map<HubMember, number>
+  seq: number
+  /** Messages of this turn of the event loop, sent together once it ends. */
+  outbox: Outgoing[]
   lastStatus?: Buffer
   lastTelemetry?: Buffer
   ready: Promise<void>
@@ -53,7 +63,8 @@ const serialize = (message: unknown) => Buffer.from(JSON.stringify(message))
 /**
  * Rooms of viewers per order. Each room listens to its order's bus channel once per instance
  * (from its first local viewer until its last one leaves) and serializes every message once for
- * all of its members.
+ * all of its members. Messages that arrive together (a kitchen pass's status and telemetry) leave
+ * together: one write per viewer, not one per message.
  */
 export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknown) => void }): Hub {
   const rooms = new Map<number, Room>()
@@ -66,9 +77,26 @@ export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknow
     const data = serialize(message)
     if (type === 'status') room.lastStatus = data
     else if (type === 'telemetry') room.lastTelemetry = data
-    for (const member of room.members) {
-      if (type === 'upsell' && member.userId !== room.dinerId) continue
-      member.send(data)
+    room.outbox.push({ seq: ++room.seq, type, data })
+    if (room.outbox.length === 1) queueMicrotask(() => flush(room))
+  }
+
+  function flush(room: Room) {
+    const batch = room.outbox
+    room.outbox = []
+    if (batch.length === 1) {
+      const { seq, type, data } = batch[0]!
+      for (const [member, joinedAt] of room.members) {
+        if (joinedAt < seq && (type !== 'upsell' || member.userId === room.dinerId)) member.send(data)
+      }
+      return
+    }
+    for (const [member, joinedAt] of room.members) {
+      const frames: Buffer[] = []
+      for (const { seq, type, data } of batch) {
+        if (joinedAt < seq && (type !== 'upsell' || member.userId === room.dinerId)) frames.push(data)
+      }
+      if (frames.length > 0) member.send(frames[0]!, ...frames.slice(1))
     }
   }
 
@@ -77,7 +105,9 @@ export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknow
       orderId,
       dinerId: options.dinerId,
       isPublic: options.isPublic,
-      members: new Set(),
+      members: new Map(),
+      seq: 0,
+      outbox: [],
       ready: Promise.resolve(),
     }
     room.ready = (async () => {
@@ -112,7 +142,8 @@ export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknow
           if (room.members.size === 0) closeRoom(room)
           return false
         }
-        room.members.add(member)
+        // The snapshot covers what is waiting in the outbox.
+        room.members.set(member, room.seq)
         options.onJoined({ status: room.lastStatus, telemetry: room.lastTelemetry })
         return true
       }

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream'
 import websocket from '@fastify/websocket'
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -30,6 +31,7 @@ const DEMO_TIP_INTERVAL_MS = 3000
 const MESSAGE_TYPES = new Set(clientMessageSchema.options.map((o) => o.shape.type.value as string))
 type Parsed = ReturnType<typeof clientMessageSchema.parse>
 
+const TEXT = { binary: false }
 const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.'
 
 /** Another site may not open the live channel with a visitor's cookie; clients without an Origin may. */
@@ -179,14 +181,23 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       return this.socket.readyState === this.socket.OPEN
     }
 
-    send(data: Buffer) {
+    send(data: Buffer, ...more: Buffer[]) {
       if (!this.open) return
       if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
         if (++this.skipped > MAX_SKIPPED) this.socket.terminate()
         return
       }
       this.skipped = 0
-      this.socket.send(data, { binary: false })
+      if (more.length === 0) {
+        this.socket.send(data, TEXT)
+        return
+      }
+      // ws has no batch send: corking its socket turns these frames into one write.
+      const raw = (this.socket as unknown as { _socket?: Duplex })._socket
+      raw?.cork()
+      this.socket.send(data, TEXT)
+      for (const next of more) this.socket.send(next, TEXT)
+      raw?.uncork()
     }
 
     sendMessage(message: ServerMessage) {
