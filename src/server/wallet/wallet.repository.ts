@@ -51,14 +51,6 @@ export function createWalletRepository(tx: Tx) {
   }
 
   return {
-    async balanceCents(userId: number): Promise<number> {
-      const [row] = await tx
-        .select({ cents: users.walletBalanceCents })
-        .from(users)
-        .where(eq(users.id, userId))
-      if (!row) throw notFound('User not found')
-      return row.cents
-    },
 
     /** Takes `cents` from the wallet, or throws 402 and takes nothing. Safe under concurrency. */
     async debit(m: Movement): Promise<MovementResult> {

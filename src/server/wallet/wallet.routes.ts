@@ -20,8 +20,9 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/wallet-balance',
     { schema: { tags: ['wallet'], params: idParams, response: { 200: walletBalanceSchema } } },
     async (request) => {
+      // The session lookup reads the user's row in the same query, balance included.
       const user = await requireSelf(request, request.params.id)
-      return { balance: toDollars(await createWalletRepository(app.db).balanceCents(user.id)) }
+      return { balance: toDollars(user.walletBalanceCents) }
     },
   )
 
