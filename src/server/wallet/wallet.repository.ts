@@ -51,7 +51,6 @@ export function createWalletRepository(tx: Tx) {
   }
 
   return {
-
     /** Takes `cents` from the wallet, or throws 402 and takes nothing. Safe under concurrency. */
     async debit(m: Movement): Promise<MovementResult> {
       assertPositiveCents(m.cents)
