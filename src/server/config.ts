@@ -1,10 +1,12 @@
 import { resolve } from 'node:path'
 import { z } from 'zod'
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1')
+/** A yes/no variable: true/false/1/0; unset or empty means `fallback`. */
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''], { error: 'Use true or false' })
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'))
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -22,18 +24,18 @@ const envSchema = z.object({
   KITCHEN_ORDER_SECONDS: z.coerce.number().positive().default(900),
   /** Milliseconds between telemetry readings. */
   KITCHEN_TICK_MS: z.coerce.number().int().min(50).default(2000),
-  KITCHEN_ENABLED: bool.default(true as never),
+  KITCHEN_ENABLED: flag(true),
   /** Origins allowed to open the live channel besides the request's own host (comma-separated). */
   ALLOWED_ORIGINS: z.string().default(''),
   /** Serve live test pictures for demo cameras (needs ffmpeg); "false" to turn off. */
-  CAMERAS_ENABLED: z.string().optional(),
+  CAMERAS_ENABLED: flag(true),
   FFMPEG_PATH: z.string().optional(),
   /** Seconds without a viewer after which a demo camera's encoder stops. */
   CAMERAS_IDLE_SECONDS: z.coerce.number().positive().default(30),
   /** Demo camera encoders allowed at once; each uses a few percent of a core. */
   CAMERAS_MAX_ENCODERS: z.coerce.number().int().min(1).default(4),
-  TRUST_PROXY: bool,
-  SEED_DEMO: z.string().optional(),
+  TRUST_PROXY: flag(false),
+  SEED_DEMO: flag(true),
 })
 
 export interface Config {
@@ -73,7 +75,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     appSecret: e.APP_SECRET,
     kitchen: {
-      enabled: env.KITCHEN_ENABLED === undefined ? true : e.KITCHEN_ENABLED,
+      enabled: e.KITCHEN_ENABLED,
       orderMs: e.KITCHEN_ORDER_SECONDS * 1000,
       tickMs: e.KITCHEN_TICK_MS,
     },
@@ -81,13 +83,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     cameras: {
-      enabled: e.CAMERAS_ENABLED !== 'false',
+      enabled: e.CAMERAS_ENABLED,
       ffmpegPath: e.FFMPEG_PATH,
       idleMs: e.CAMERAS_IDLE_SECONDS * 1000,
       maxEncoders: e.CAMERAS_MAX_ENCODERS,
     },
     trustProxy: e.TRUST_PROXY,
-    seedDemo: e.SEED_DEMO !== 'false',
+    seedDemo: e.SEED_DEMO,
     clientDir: resolve('dist/client'),
   }
 }
