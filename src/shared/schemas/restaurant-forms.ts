@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { PRICE_RANGES } from '../constants'
-import { cameraCreateSchema, type RestaurantCreateInput } from './restaurants'
+import { cameraCreateSchema, priceRangeField, type RestaurantCreateInput, requiredText } from './restaurants'
 
 /**
  * The two restaurant forms of the partner pages: the application (/for-restaurants, two steps)
@@ -10,24 +9,19 @@ import { cameraCreateSchema, type RestaurantCreateInput } from './restaurants'
 
 // Application, step 1: Restaurant Details.
 export const applicationDetailsSchema = z.object({
-  name: z
-    .string({ error: 'Restaurant name must be at least 2 characters' })
-    .trim()
-    .min(2, 'Restaurant name must be at least 2 characters')
-    .max(100, 'Restaurant name must be at most 100 characters'),
-  description: z
-    .string({ error: 'Description should be at least 20 characters' })
-    .trim()
-    .min(20, 'Description should be at least 20 characters')
-    .max(2000, 'Description must be at most 2000 characters'),
-  cuisine: z.string({ error: 'Please select a cuisine type' }).trim().min(1, 'Please select a cuisine type'),
-  address: z
-    .string({ error: 'Please enter the restaurant address' })
-    .trim()
-    .min(1, 'Please enter the restaurant address')
+  name: requiredText('Restaurant name must be at least 2 characters', 2).max(
+    100,
+    'Restaurant name must be at most 100 characters',
+  ),
+  description: requiredText('Description should be at least 20 characters', 20).max(
+    2000,
+    'Description must be at most 2000 characters',
+  ),
+  cuisine: requiredText('Please select a cuisine type'),
+  address: requiredText('Please enter the restaurant address')
     .min(5, 'Please provide a valid address.')
     .max(200, 'Please provide a valid address.'),
-  priceRange: z.enum(PRICE_RANGES, { error: 'Please select a price range' }),
+  priceRange: priceRangeField('Please select a price range'),
   features: z.array(z.string()).default([]),
 })
 
@@ -69,26 +63,17 @@ function coordinate(min: number, max: number, message: string) {
 
 // Registration wizard, step Register.
 export const restaurantWizardSchema = z.object({
-  name: z
-    .string({ error: 'Restaurant name must be at least 3 characters.' })
-    .trim()
-    .min(3, 'Restaurant name must be at least 3 characters.')
-    .max(100, 'Restaurant name must be at most 100 characters.'),
-  description: z
-    .string({ error: 'Description must be at least 10 characters.' })
-    .trim()
-    .min(10, 'Description must be at least 10 characters.')
-    .max(2000, 'Description must be at most 2000 characters.'),
-  cuisine: z
-    .string({ error: 'Please select a cuisine type.' })
-    .trim()
-    .min(1, 'Please select a cuisine type.'),
-  address: z
-    .string({ error: 'Please provide a valid address.' })
-    .trim()
-    .min(5, 'Please provide a valid address.')
-    .max(200, 'Please provide a valid address.'),
-  priceRange: z.enum(PRICE_RANGES, { error: 'Please select a price range.' }),
+  name: requiredText('Restaurant name must be at least 3 characters.', 3).max(
+    100,
+    'Restaurant name must be at most 100 characters.',
+  ),
+  description: requiredText('Description must be at least 10 characters.', 10).max(
+    2000,
+    'Description must be at most 2000 characters.',
+  ),
+  cuisine: requiredText('Please select a cuisine type.'),
+  address: requiredText('Please provide a valid address.', 5).max(200, 'Please provide a valid address.'),
+  priceRange: priceRangeField('Please select a price range.'),
   avatar: z
     .string()
     .trim()

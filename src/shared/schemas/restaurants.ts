@@ -30,25 +30,35 @@ const optionalUrl = (message: string) =>
     .nullable()
     .transform((v) => v || undefined)
 
+/** A trimmed text that `message` refuses when it is missing, empty or shorter than `min`. */
+export const requiredText = (message: string, min = 1) =>
+  z.string({ error: message }).trim().min(min, message)
+
+/** One of the spec's price ranges; `message` for anything else. */
+export const priceRangeField = (message: string) => z.enum(PRICE_RANGES, { error: message })
+
 /** What the application page and the wizard send; the server accepts either form's fields. */
 export const restaurantCreateSchema = z.object({
-  name: z
-    .string({ error: 'Restaurant name must be at least 2 characters' })
-    .trim()
-    .min(2, 'Restaurant name must be at least 2 characters')
-    .max(100, 'Restaurant name must be at most 100 characters'),
-  description: z
-    .string({ error: 'Description must be at least 10 characters.' })
-    .trim()
-    .min(10, 'Description must be at least 10 characters.')
-    .max(2000, 'Description must be at most 2000 characters'),
-  cuisine: z.string({ error: 'Please select a cuisine type.' }).trim().min(1, 'Please select a cuisine type.').max(50),
-  address: z.string({ error: 'Please provide a valid address.' }).trim().min(5, 'Please provide a valid address.').max(200),
-  priceRange: z.enum(PRICE_RANGES, { error: 'Please select a price range.' }),
+  name: requiredText('Restaurant name must be at least 2 characters', 2).max(
+    100,
+    'Restaurant name must be at most 100 characters',
+  ),
+  description: requiredText('Description must be at least 10 characters.', 10).max(
+    2000,
+    'Description must be at most 2000 characters',
+  ),
+  cuisine: requiredText('Please select a cuisine type.').max(50),
+  address: requiredText('Please provide a valid address.', 5).max(200),
+  priceRange: priceRangeField('Please select a price range.'),
   avatar: optionalUrl('Please provide a valid URL for the restaurant logo.'),
   features: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
   images: z.array(z.string().trim().min(1).max(2000)).max(20).default([]),
-  latitude: z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90').optional().nullable(),
+  latitude: z
+    .number()
+    .min(-90, 'Latitude must be between -90 and 90')
+    .max(90, 'Latitude must be between -90 and 90')
+    .optional()
+    .nullable(),
   longitude: z
     .number()
     .min(-180, 'Longitude must be between -180 and 180')
