@@ -1,33 +1,20 @@
 import { Alert } from '@client/components/ui/alert'
 import { Skeleton } from '@client/components/ui/skeleton'
 import { PageSpinner } from '@client/components/ui/spinner'
-import { toast } from '@client/components/ui/use-toast'
 import { useAllergenProfile } from '@client/lib/queries/allergen-profile'
-import { useCurrentUser } from '@client/lib/session'
 import { useDocumentTitle } from '@client/lib/use-document-title'
+import { useRequireSignIn } from '@client/lib/use-require-sign-in'
 import type { User } from '@shared/schemas/auth'
 import { Info, ShieldCheck } from 'lucide-react'
-import { useEffect, useRef } from 'react'
-import { useLocation } from 'wouter'
 import { AllergenProfileForm } from './components/allergen-profile-form'
 import { AllergenSummaryCard } from './components/allergen-summary-card'
 import { RecentAlertsCard } from './components/recent-alerts-card'
 
 export default function AllergenProfilePage() {
   useDocumentTitle('Allergen profile')
-  const { user, isLoading } = useCurrentUser()
-  const [, navigate] = useLocation()
-  const warned = useRef(false)
-  useEffect(() => {
-    if (isLoading || user || warned.current) return
-    warned.current = true
-    toast({
-      title: 'Authentication Required',
-      description: 'Please log in to manage your allergen profile.',
-      variant: 'destructive',
-    })
-    navigate(`/auth?next=${encodeURIComponent('/allergen-profile')}`, { replace: true })
-  }, [isLoading, user, navigate])
+  const { user, isLoading } = useRequireSignIn({
+    description: 'Please log in to manage your allergen profile.',
+  })
   if (isLoading || !user) return <PageSpinner />
   return <AllergenProfile user={user} />
 }

@@ -3,8 +3,8 @@ import { Button } from '@client/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
 import { PageSpinner } from '@client/components/ui/spinner'
 import { toast } from '@client/components/ui/use-toast'
-import { useCurrentUser } from '@client/lib/session'
 import { useDocumentTitle } from '@client/lib/use-document-title'
+import { useRequireSignIn } from '@client/lib/use-require-sign-in'
 import type { User } from '@shared/schemas/auth'
 import { CalendarClock, CircleCheck, Mail, Wrench } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
@@ -15,19 +15,7 @@ import { InstallationForm } from './components/installation-form'
 
 export default function EquipmentSetupPage() {
   useDocumentTitle('Schedule equipment installation')
-  const { user, isLoading } = useCurrentUser()
-  const [, navigate] = useLocation()
-  const warned = useRef(false)
-  useEffect(() => {
-    if (isLoading || user || warned.current) return
-    warned.current = true
-    toast({
-      title: 'Authentication Required',
-      description: 'Please log in to schedule equipment setup.',
-      variant: 'destructive',
-    })
-    navigate(`/auth?next=${encodeURIComponent('/equipment-setup')}`, { replace: true })
-  }, [isLoading, user, navigate])
+  const { user, isLoading } = useRequireSignIn({ description: 'Please log in to schedule equipment setup.' })
   if (isLoading || !user) return <PageSpinner />
   return <OwnerEquipmentSetup user={user} />
 }
