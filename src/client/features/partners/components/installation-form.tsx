@@ -1,9 +1,7 @@
 import { Alert } from '@client/components/ui/alert'
 import { Button } from '@client/components/ui/button'
-import { Checkbox } from '@client/components/ui/checkbox'
 import { Field, fieldProps } from '@client/components/ui/field'
-import { Input, NativeSelect, Textarea } from '@client/components/ui/input'
-import { Label } from '@client/components/ui/label'
+import { Textarea } from '@client/components/ui/input'
 import { toast } from '@client/components/ui/use-toast'
 import { cn } from '@client/lib/utils'
 import { zodResolver } from '@hookform/resolvers/zod'
@@ -11,7 +9,7 @@ import { INSTALLATION_TIME_SLOTS, SPECIAL_INSTRUCTIONS_MAX } from '@shared/const
 import type { User } from '@shared/schemas/auth'
 import { CalendarCheck, Clock, KeyRound, Timer, UserCheck } from 'lucide-react'
 import { useMemo } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { type UseFormReturn, useForm } from 'react-hook-form'
 import { useCreateInstallation } from '../api/create-installation'
 import type { OwnedRestaurant } from '../api/get-user-restaurants'
 import {
@@ -21,6 +19,7 @@ import {
   installationFormSchema,
   localTomorrow,
 } from '../lib/installation-form'
+import { EmailField, InputField, PhoneField, SelectField, TermsField } from './form-fields'
 
 export function InstallationForm({
   user,
@@ -32,7 +31,6 @@ export function InstallationForm({
   onSubmitted: (request: InstallationFormOutput) => void
 }) {
   const schema = useMemo(() => installationFormSchema(), [])
-  const tomorrow = localTomorrow()
   const create = useCreateInstallation()
   const defaults = {
     ...blankInstallationForm({ name: user.fullName, email: user.email }),
@@ -83,74 +81,36 @@ export function InstallationForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
-      <Field id="inst-restaurant" label="Restaurant" error={errors.restaurantId?.message}>
-        <NativeSelect
-          {...fieldProps('inst-restaurant', errors.restaurantId?.message)}
-          {...form.register('restaurantId')}
-        >
-          <option value="">Select a restaurant</option>
-          {restaurants.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
+      <SelectField
+        id="inst-restaurant"
+        label="Restaurant"
+        placeholder="Select a restaurant"
+        options={restaurants.map((r) => ({ value: r.id, label: r.name }))}
+        error={errors.restaurantId?.message}
+        {...form.register('restaurantId')}
+      />
 
       <fieldset className="grid gap-4 rounded-xl border p-4 sm:p-5">
         <legend className="px-1 text-sm font-semibold">Preferred appointment</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="inst-date" label="Date" error={errors.preferredDate?.message}>
-            <Input
-              type="date"
-              min={tomorrow}
-              {...fieldProps('inst-date', errors.preferredDate?.message)}
-              {...form.register('preferredDate')}
-            />
-          </Field>
-          <Field id="inst-slot" label="Time slot" error={errors.preferredTimeSlot?.message}>
-            <NativeSelect
-              {...fieldProps('inst-slot', errors.preferredTimeSlot?.message)}
-              {...form.register('preferredTimeSlot')}
-            >
-              <option value="">Select a time slot</option>
-              {INSTALLATION_TIME_SLOTS.map((slot) => (
-                <option key={slot} value={slot}>
-                  {slot}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-        </div>
+        <AppointmentFields
+          form={form}
+          date="preferredDate"
+          slot="preferredTimeSlot"
+          noSlot="Select a time slot"
+        />
       </fieldset>
 
       <fieldset className="grid gap-4 rounded-xl border border-dashed p-4 sm:p-5">
         <legend className="px-1 text-sm font-semibold">
           Alternative appointment <span className="font-normal text-muted-foreground">(optional)</span>
         </legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="inst-date2" label="Date" error={errors.secondaryDate?.message}>
-            <Input
-              type="date"
-              min={tomorrow}
-              {...fieldProps('inst-date2', errors.secondaryDate?.message)}
-              {...form.register('secondaryDate')}
-            />
-          </Field>
-          <Field id="inst-slot2" label="Time slot" error={errors.secondaryTimeSlot?.message}>
-            <NativeSelect
-              {...fieldProps('inst-slot2', errors.secondaryTimeSlot?.message)}
-              {...form.register('secondaryTimeSlot')}
-            >
-              <option value="">No preference</option>
-              {INSTALLATION_TIME_SLOTS.map((slot) => (
-                <option key={slot} value={slot}>
-                  {slot}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-        </div>
+        <AppointmentFields
+          form={form}
+          date="secondaryDate"
+          slot="secondaryTimeSlot"
+          noSlot="No preference"
+          idSuffix="2"
+        />
       </fieldset>
 
       <Field
@@ -180,30 +140,24 @@ export function InstallationForm({
       <fieldset className="grid gap-4">
         <legend className="mb-3 text-sm font-semibold">On-site contact</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="inst-name" label="Name" error={errors.contactName?.message}>
-            <Input
-              autoComplete="name"
-              {...fieldProps('inst-name', errors.contactName?.message)}
-              {...form.register('contactName')}
-            />
-          </Field>
-          <Field id="inst-phone" label="Phone" error={errors.contactPhone?.message}>
-            <Input
-              type="tel"
-              autoComplete="tel"
-              placeholder="(512) 555-0199"
-              {...fieldProps('inst-phone', errors.contactPhone?.message)}
-              {...form.register('contactPhone')}
-            />
-          </Field>
-          <Field id="inst-email" label="Email" error={errors.contactEmail?.message} className="sm:col-span-2">
-            <Input
-              type="email"
-              autoComplete="email"
-              {...fieldProps('inst-email', errors.contactEmail?.message)}
-              {...form.register('contactEmail')}
-            />
-          </Field>
+          <InputField
+            id="inst-name"
+            label="Name"
+            autoComplete="name"
+            error={errors.contactName?.message}
+            {...form.register('contactName')}
+          />
+          <PhoneField
+            id="inst-phone"
+            error={errors.contactPhone?.message}
+            {...form.register('contactPhone')}
+          />
+          <EmailField
+            id="inst-email"
+            error={errors.contactEmail?.message}
+            className="sm:col-span-2"
+            {...form.register('contactEmail')}
+          />
         </div>
       </fieldset>
 
@@ -228,34 +182,52 @@ export function InstallationForm({
         </div>
       </Alert>
 
-      <Controller
-        control={form.control}
-        name="termsAccepted"
-        render={({ field }) => (
-          <div className="grid gap-1.5">
-            <div className="flex items-start gap-3">
-              <Checkbox
-                checked={field.value === true}
-                onCheckedChange={(on) => field.onChange(on === true)}
-                {...fieldProps('inst-terms', errors.termsAccepted?.message)}
-              />
-              <Label htmlFor="inst-terms" className="cursor-pointer font-normal leading-snug">
-                I accept the installation terms and confirm the kitchen will be ready for the technician.
-              </Label>
-            </div>
-            {errors.termsAccepted?.message ? (
-              <p id="inst-terms-error" role="alert" className="text-sm font-medium text-destructive">
-                {errors.termsAccepted.message}
-              </p>
-            ) : null}
-          </div>
-        )}
-      />
+      <TermsField control={form.control} name="termsAccepted" id="inst-terms">
+        I accept the installation terms and confirm the kitchen will be ready for the technician.
+      </TermsField>
 
       <Button type="submit" size="lg" disabled={create.isPending} className="sm:w-fit">
         <CalendarCheck aria-hidden="true" />
         {create.isPending ? 'Processing...' : 'Schedule Installation'}
       </Button>
     </form>
+  )
+}
+
+/** A date from tomorrow on and a time slot, for one appointment. */
+function AppointmentFields({
+  form,
+  date,
+  slot,
+  noSlot,
+  idSuffix = '',
+}: {
+  form: UseFormReturn<InstallationFormValues, unknown, InstallationFormOutput>
+  date: 'preferredDate' | 'secondaryDate'
+  slot: 'preferredTimeSlot' | 'secondaryTimeSlot'
+  /** The slot's empty choice. */
+  noSlot: string
+  idSuffix?: string
+}) {
+  const { errors } = form.formState
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <InputField
+        id={`inst-date${idSuffix}`}
+        label="Date"
+        type="date"
+        min={localTomorrow()}
+        error={errors[date]?.message}
+        {...form.register(date)}
+      />
+      <SelectField
+        id={`inst-slot${idSuffix}`}
+        label="Time slot"
+        placeholder={noSlot}
+        options={INSTALLATION_TIME_SLOTS}
+        error={errors[slot]?.message}
+        {...form.register(slot)}
+      />
+    </div>
   )
 }

@@ -1,14 +1,10 @@
 import { Button } from '@client/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
-import { Checkbox } from '@client/components/ui/checkbox'
-import { Field, fieldProps } from '@client/components/ui/field'
-import { Input, NativeSelect, Textarea } from '@client/components/ui/input'
-import { Label } from '@client/components/ui/label'
 import { toast } from '@client/components/ui/use-toast'
 import { errorMessage } from '@client/lib/api-client'
 import { useCurrentUser } from '@client/lib/session'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { PRICE_RANGE_LABELS, PRICE_RANGES, RESTAURANT_CUISINES, RESTAURANT_FEATURES } from '@shared/constants'
+import { PRICE_RANGE_LABELS, RESTAURANT_FEATURES } from '@shared/constants'
 import {
   APPLICATION_STEP_ONE_FIELDS,
   applicationPayload,
@@ -18,10 +14,12 @@ import {
 } from '@shared/schemas/restaurant-forms'
 import { ArrowLeft, ArrowRight, CircleCheck, Send } from 'lucide-react'
 import { useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { Link } from 'wouter'
 import { useCreateRestaurant } from '../api/create-restaurant'
 import { useFormDraft } from '../lib/form-draft'
+import { EmailField, PhoneField, TermsField, TextareaField } from './form-fields'
+import { AddressField, CuisineField, FeaturesField, NameField, PriceRangeField } from './restaurant-fields'
 import { SignInDialog } from './sign-in-dialog'
 import { StepIndicator } from './step-indicator'
 
@@ -126,98 +124,37 @@ export function RestaurantApplicationForm() {
           {step === 0 ? (
             <fieldset className="grid gap-5">
               <legend className="sr-only">Restaurant Details</legend>
-              <Field id="app-name" label="Restaurant name" error={errors.name?.message}>
-                <Input
-                  placeholder="e.g. Casa Nueva"
-                  {...fieldProps('app-name', errors.name?.message)}
-                  {...form.register('name')}
-                />
-              </Field>
-              <Field
+              <NameField id="app-name" error={errors.name?.message} {...form.register('name')} />
+              <TextareaField
                 id="app-description"
                 label="Description"
                 error={errors.description?.message}
                 hint="What makes your kitchen worth watching? At least 20 characters."
-              >
-                <Textarea
-                  rows={4}
-                  placeholder="Hand-pressed tortillas and al pastor carved straight from the trompo…"
-                  {...fieldProps('app-description', errors.description?.message)}
-                  {...form.register('description')}
-                />
-              </Field>
+                rows={4}
+                placeholder="Hand-pressed tortillas and al pastor carved straight from the trompo…"
+                {...form.register('description')}
+              />
               <div className="grid gap-5 sm:grid-cols-2">
-                <Field id="app-cuisine" label="Cuisine" error={errors.cuisine?.message}>
-                  <NativeSelect
-                    {...fieldProps('app-cuisine', errors.cuisine?.message)}
-                    {...form.register('cuisine')}
-                  >
-                    <option value="">Select a cuisine</option>
-                    {RESTAURANT_CUISINES.map((c) => (
-                      <option key={c} value={c}>
-                        {c}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </Field>
-                <Field id="app-price" label="Price range" error={errors.priceRange?.message}>
-                  <NativeSelect
-                    {...fieldProps('app-price', errors.priceRange?.message)}
-                    {...form.register('priceRange')}
-                  >
-                    <option value="">Select a price range</option>
-                    {PRICE_RANGES.map((p) => (
-                      <option key={p} value={p}>
-                        {p} {PRICE_RANGE_LABELS[p]}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </Field>
+                <CuisineField
+                  id="app-cuisine"
+                  error={errors.cuisine?.message}
+                  {...form.register('cuisine')}
+                />
+                <PriceRangeField
+                  id="app-price"
+                  describe={(range) => `${range} ${PRICE_RANGE_LABELS[range]}`}
+                  error={errors.priceRange?.message}
+                  {...form.register('priceRange')}
+                />
               </div>
-              <Field id="app-address" label="Address" error={errors.address?.message}>
-                <Input
-                  autoComplete="street-address"
-                  placeholder="500 Congress Ave, Austin, TX 78701"
-                  {...fieldProps('app-address', errors.address?.message)}
-                  {...form.register('address')}
-                />
-              </Field>
-              <fieldset className="grid gap-3">
-                <legend className="mb-2 text-sm font-medium">Features you want to offer</legend>
-                <Controller
-                  control={form.control}
-                  name="features"
-                  render={({ field }) => (
-                    <div className="grid gap-2.5 sm:grid-cols-2">
-                      {RESTAURANT_FEATURES.map((feature) => {
-                        const id = `app-feature-${feature.toLowerCase().replace(/\W+/g, '-')}`
-                        const checked = field.value?.includes(feature) ?? false
-                        return (
-                          <div
-                            key={feature}
-                            className="flex items-center gap-2.5 rounded-lg border px-3 py-2.5 transition-colors has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-accent"
-                          >
-                            <Checkbox
-                              id={id}
-                              checked={checked}
-                              onCheckedChange={(on) =>
-                                field.onChange(
-                                  on
-                                    ? [...(field.value ?? []), feature]
-                                    : (field.value ?? []).filter((f) => f !== feature),
-                                )
-                              }
-                            />
-                            <Label htmlFor={id} className="cursor-pointer font-normal">
-                              {feature}
-                            </Label>
-                          </div>
-                        )
-                      })}
-                    </div>
-                  )}
-                />
-              </fieldset>
+              <AddressField id="app-address" error={errors.address?.message} {...form.register('address')} />
+              <FeaturesField
+                control={form.control}
+                name="features"
+                legend="Features you want to offer"
+                features={RESTAURANT_FEATURES}
+                idPrefix="app-feature"
+              />
               <div className="flex justify-end">
                 <Button type="button" size="lg" onClick={next}>
                   Next
@@ -229,52 +166,20 @@ export function RestaurantApplicationForm() {
             <fieldset className="grid gap-5">
               <legend className="sr-only">Contact and Submit</legend>
               <div className="grid gap-5 sm:grid-cols-2">
-                <Field id="app-email" label="Email" error={errors.email?.message}>
-                  <Input
-                    type="email"
-                    autoComplete="email"
-                    placeholder="owner@yourrestaurant.com"
-                    {...fieldProps('app-email', errors.email?.message)}
-                    {...form.register('email')}
-                  />
-                </Field>
-                <Field id="app-phone" label="Phone" error={errors.phone?.message}>
-                  <Input
-                    type="tel"
-                    autoComplete="tel"
-                    placeholder="(512) 555-0199"
-                    {...fieldProps('app-phone', errors.phone?.message)}
-                    {...form.register('phone')}
-                  />
-                </Field>
+                <EmailField
+                  id="app-email"
+                  placeholder="owner@yourrestaurant.com"
+                  error={errors.email?.message}
+                  {...form.register('email')}
+                />
+                <PhoneField id="app-phone" error={errors.phone?.message} {...form.register('phone')} />
               </div>
               <p className="text-xs text-muted-foreground">
                 We use these only to contact you about your application; they are not shown to diners.
               </p>
-              <Controller
-                control={form.control}
-                name="agreeToTerms"
-                render={({ field }) => (
-                  <div className="grid gap-1.5">
-                    <div className="flex items-start gap-3">
-                      <Checkbox
-                        checked={field.value === true}
-                        onCheckedChange={(on) => field.onChange(on === true)}
-                        {...fieldProps('app-terms', errors.agreeToTerms?.message)}
-                      />
-                      <Label htmlFor="app-terms" className="cursor-pointer font-normal leading-snug">
-                        I agree to the terms and conditions and confirm I am authorised to apply for this
-                        restaurant.
-                      </Label>
-                    </div>
-                    {errors.agreeToTerms?.message ? (
-                      <p id="app-terms-error" role="alert" className="text-sm font-medium text-destructive">
-                        {errors.agreeToTerms.message}
-                      </p>
-                    ) : null}
-                  </div>
-                )}
-              />
+              <TermsField control={form.control} name="agreeToTerms" id="app-terms">
+                I agree to the terms and conditions and confirm I am authorised to apply for this restaurant.
+              </TermsField>
               {!user ? (
                 <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
                   You will be asked to sign in before submitting: your account becomes the restaurant’s owner

@@ -1,18 +1,9 @@
 import { Button } from '@client/components/ui/button'
-import { Checkbox } from '@client/components/ui/checkbox'
-import { Field, fieldProps } from '@client/components/ui/field'
-import { Input, NativeSelect, Textarea } from '@client/components/ui/input'
-import { Label } from '@client/components/ui/label'
 import { toast } from '@client/components/ui/use-toast'
 import { GeolocationUnsupportedError, getDevicePosition } from '@client/lib/geolocation'
 import { useCurrentUser } from '@client/lib/session'
 import { zodResolver } from '@hookform/resolvers/zod'
-import {
-  PRICE_RANGES,
-  RESTAURANT_CUISINES,
-  WIZARD_FEATURES,
-  WIZARD_PRICE_RANGE_LABELS,
-} from '@shared/constants'
+import { WIZARD_FEATURES, WIZARD_PRICE_RANGE_LABELS } from '@shared/constants'
 import {
   type RestaurantWizard,
   type RestaurantWizardValues,
@@ -22,9 +13,11 @@ import {
 import type { Restaurant } from '@shared/schemas/restaurants'
 import { ArrowRight, LocateFixed } from 'lucide-react'
 import { useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { useCreateRestaurant } from '../api/create-restaurant'
 import { useFormDraft } from '../lib/form-draft'
+import { InputField, TermsField, TextareaField } from './form-fields'
+import { AddressField, CuisineField, FeaturesField, NameField, PriceRangeField } from './restaurant-fields'
 import { SignInDialog } from './sign-in-dialog'
 
 const DEFAULTS: RestaurantWizardValues = {
@@ -109,54 +102,30 @@ export function WizardRegisterStep({ onRegistered }: { onRegistered: (restaurant
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="wiz-name" label="Restaurant name" error={errors.name?.message}>
-          <Input
-            placeholder="e.g. Casa Nueva"
-            {...fieldProps('wiz-name', errors.name?.message)}
-            {...form.register('name')}
-          />
-        </Field>
-        <Field id="wiz-cuisine" label="Cuisine type" error={errors.cuisine?.message}>
-          <NativeSelect {...fieldProps('wiz-cuisine', errors.cuisine?.message)} {...form.register('cuisine')}>
-            <option value="">Select a cuisine</option>
-            {RESTAURANT_CUISINES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-      </div>
-      <Field id="wiz-description" label="Description" error={errors.description?.message}>
-        <Textarea
-          rows={3}
-          placeholder="Tell diners what they will see cooking in your kitchen."
-          {...fieldProps('wiz-description', errors.description?.message)}
-          {...form.register('description')}
+        <NameField id="wiz-name" error={errors.name?.message} {...form.register('name')} />
+        <CuisineField
+          id="wiz-cuisine"
+          label="Cuisine type"
+          error={errors.cuisine?.message}
+          {...form.register('cuisine')}
         />
-      </Field>
+      </div>
+      <TextareaField
+        id="wiz-description"
+        label="Description"
+        error={errors.description?.message}
+        rows={3}
+        placeholder="Tell diners what they will see cooking in your kitchen."
+        {...form.register('description')}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="wiz-address" label="Address" error={errors.address?.message}>
-          <Input
-            autoComplete="street-address"
-            placeholder="500 Congress Ave, Austin, TX 78701"
-            {...fieldProps('wiz-address', errors.address?.message)}
-            {...form.register('address')}
-          />
-        </Field>
-        <Field id="wiz-price" label="Price range" error={errors.priceRange?.message}>
-          <NativeSelect
-            {...fieldProps('wiz-price', errors.priceRange?.message)}
-            {...form.register('priceRange')}
-          >
-            <option value="">Select a price range</option>
-            {PRICE_RANGES.map((p) => (
-              <option key={p} value={p}>
-                {p} ({WIZARD_PRICE_RANGE_LABELS[p]})
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
+        <AddressField id="wiz-address" error={errors.address?.message} {...form.register('address')} />
+        <PriceRangeField
+          id="wiz-price"
+          describe={(range) => `${range} (${WIZARD_PRICE_RANGE_LABELS[range]})`}
+          error={errors.priceRange?.message}
+          {...form.register('priceRange')}
+        />
       </div>
       <fieldset className="grid gap-3 rounded-xl border p-4">
         <legend className="px-1 text-sm font-medium">Location (optional)</legend>
@@ -164,104 +133,52 @@ export function WizardRegisterStep({ onRegistered }: { onRegistered: (restaurant
           Coordinates put you on the map in Discover for nearby diners.
         </p>
         <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <Field id="wiz-latitude" label="Latitude" error={errors.latitude?.message}>
-            <Input
-              type="number"
-              step="0.000001"
-              inputMode="decimal"
-              placeholder="30.267153"
-              {...fieldProps('wiz-latitude', errors.latitude?.message)}
-              {...form.register('latitude')}
-            />
-          </Field>
-          <Field id="wiz-longitude" label="Longitude" error={errors.longitude?.message}>
-            <Input
-              type="number"
-              step="0.000001"
-              inputMode="decimal"
-              placeholder="-97.743057"
-              {...fieldProps('wiz-longitude', errors.longitude?.message)}
-              {...form.register('longitude')}
-            />
-          </Field>
+          <InputField
+            id="wiz-latitude"
+            label="Latitude"
+            error={errors.latitude?.message}
+            type="number"
+            step="0.000001"
+            inputMode="decimal"
+            placeholder="30.267153"
+            {...form.register('latitude')}
+          />
+          <InputField
+            id="wiz-longitude"
+            label="Longitude"
+            error={errors.longitude?.message}
+            type="number"
+            step="0.000001"
+            inputMode="decimal"
+            placeholder="-97.743057"
+            {...form.register('longitude')}
+          />
           <Button type="button" variant="outline" onClick={detectLocation} disabled={locating}>
             <LocateFixed aria-hidden="true" />
             {locating ? 'Locating...' : 'Use my location'}
           </Button>
         </div>
       </fieldset>
-      <Field
+      <InputField
         id="wiz-avatar"
         label="Logo URL (optional)"
         error={errors.avatar?.message}
         hint="A square image works best, e.g. https://yourrestaurant.com/logo.png"
-      >
-        <Input
-          type="url"
-          placeholder="https://"
-          {...fieldProps('wiz-avatar', errors.avatar?.message)}
-          {...form.register('avatar')}
-        />
-      </Field>
-      <fieldset className="grid gap-3">
-        <legend className="mb-2 text-sm font-medium">Experience features</legend>
-        <Controller
-          control={form.control}
-          name="features"
-          render={({ field }) => (
-            <div className="grid gap-2.5 sm:grid-cols-2 lg:grid-cols-3">
-              {WIZARD_FEATURES.map((feature) => {
-                const id = `wiz-feature-${feature.toLowerCase().replace(/\W+/g, '-')}`
-                const checked = field.value?.includes(feature) ?? false
-                return (
-                  <div
-                    key={feature}
-                    className="flex items-center gap-2.5 rounded-lg border px-3 py-2.5 transition-colors has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-accent"
-                  >
-                    <Checkbox
-                      id={id}
-                      checked={checked}
-                      onCheckedChange={(on) =>
-                        field.onChange(
-                          on
-                            ? [...(field.value ?? []), feature]
-                            : (field.value ?? []).filter((f) => f !== feature),
-                        )
-                      }
-                    />
-                    <Label htmlFor={id} className="cursor-pointer font-normal">
-                      {feature}
-                    </Label>
-                  </div>
-                )
-              })}
-            </div>
-          )}
-        />
-      </fieldset>
-      <Controller
-        control={form.control}
-        name="acceptTerms"
-        render={({ field }) => (
-          <div className="grid gap-1.5">
-            <div className="flex items-start gap-3">
-              <Checkbox
-                checked={field.value === true}
-                onCheckedChange={(on) => field.onChange(on === true)}
-                {...fieldProps('wiz-terms', errors.acceptTerms?.message)}
-              />
-              <Label htmlFor="wiz-terms" className="cursor-pointer font-normal leading-snug">
-                I accept the partner terms and conditions.
-              </Label>
-            </div>
-            {errors.acceptTerms?.message ? (
-              <p id="wiz-terms-error" role="alert" className="text-sm font-medium text-destructive">
-                {errors.acceptTerms.message}
-              </p>
-            ) : null}
-          </div>
-        )}
+        type="url"
+        placeholder="https://"
+        {...form.register('avatar')}
       />
+      <FeaturesField
+        control={form.control}
+        name="features"
+        legend="Experience features"
+        features={WIZARD_FEATURES}
+        idPrefix="wiz-feature"
+        className="lg:grid-cols-3"
+      />
+      <TermsField control={form.control} name="acceptTerms" id="wiz-terms">
+        I accept the partner terms and conditions.
+      </TermsField>
       <div className="flex justify-end">
         <Button type="submit" size="lg" disabled={create.isPending}>
           {create.isPending ? 'Registering...' : 'Register Restaurant'}
