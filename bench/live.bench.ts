@@ -11,15 +11,19 @@
  *
  * Options (or environment): --viewers (BENCH_VIEWERS, 2000), --seconds per shape (BENCH_SECONDS, 20),
  * --shape hot|spread|both (BENCH_SHAPE, both), --orders for the spread shape (BENCH_ORDERS, 200),
- * --tick-ms (BENCH_TICK_MS, 2000), --instances 1|2 (BENCH_INSTANCES, 1).
+ * --tick-ms (BENCH_TICK_MS, 2000), --instances 1|2 (BENCH_INSTANCES, 1), --skip-baseline
+ * (BENCH_BASELINE=0) to leave out the first row: a bare `ws` server with the same viewers,
+ * --client-threads (BENCH_CLIENT_THREADS, 2): worker threads that hold the viewers.
  * Two instances need BENCH_DATABASE_URL (or TEST_DATABASE_URL; a PostgreSQL URL whose user may
  * create databases) and BENCH_REDIS_URL (or TEST_REDIS_URL, default redis://127.0.0.1:6379).
  */
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import WebSocket from 'ws'
@@ -37,6 +41,8 @@ const { values: args } = parseArgs({
     orders: { type: 'string' },
     'tick-ms': { type: 'string' },
     instances: { type: 'string' },
+    'skip-baseline': { type: 'boolean' },
+    'client-threads': { type: 'string' },
   },
 })
 const env = process.env
@@ -47,6 +53,8 @@ const settings = {
   orders: Number(args.orders ?? env.BENCH_ORDERS ?? 200),
   tickMs: Number(args['tick-ms'] ?? env.BENCH_TICK_MS ?? 2000),
   instances: Number(args.instances ?? env.BENCH_INSTANCES ?? 1),
+  clientThreads: Number(args['client-threads'] ?? env.BENCH_CLIENT_THREADS ?? 2),
+  baseline: !args['skip-baseline'] && env.BENCH_BASELINE !== '0' && !env.BENCH_URL,
 }
 const ORDER_SECONDS = 900
 const CONNECT_CONCURRENCY = 200
@@ -112,6 +120,49 @@ const serverEnv = () => ({
   CAMERAS_ENABLED: 'false',
   LOG_LEVEL: 'warn',
 })
+
+/**
+ * The floor: a bare `ws` server that sends the same telemetry message to every client each tick,
+ * with nothing else to do. What it cannot beat on this machine, the app cannot either.
+ */
+const BARE_SERVER = `
+const { WebSocketServer } = require('ws')
+const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false })
+wss.on('listening', () => console.log('port=' + wss.address().port))
+wss.on('connection', (ws) => ws.on('message', () => ws.send(JSON.stringify({ type: 'subscribed', orderId: 1 }))))
+setInterval(() => {
+  const data = Buffer.from(JSON.stringify({ type: 'telemetry', orderId: 1,
+    data: { temperature: 375.4, cookingTime: 312, status: 'On schedule' }, sentAt: Date.now() }))
+  for (const ws of wss.clients) ws.send(data, { binary: false })
+}, Number(process.env.TICK_MS))
+`
+
+async function startBareTarget(): Promise<Target> {
+  const child = spawn(process.execPath, ['-e', BARE_SERVER], {
+    env: { ...process.env, TICK_MS: String(settings.tickMs) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = ''
+    child.stdout!.on('data', (d) => {
+      out += d
+      const match = /port=(\d+)/.exec(out)
+      if (match) resolve(Number(match[1]))
+    })
+    child.once('exit', (code) => reject(new Error(`The bare ws server exited with ${code}`)))
+  })
+  return {
+    urls: [`http://127.0.0.1:${port}`],
+    pids: [child.pid!],
+    showcaseOrderId: 1,
+    spread: [],
+    async close() {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
 
 async function startTarget(): Promise<Target> {
   if (env.BENCH_URL) {
@@ -292,7 +343,27 @@ interface Row {
   problems: string
 }
 
-async function runShape(target: Target, shape: 'hot' | 'spread'): Promise<Row> {
+interface ViewerPlan {
+  url: string
+  orderId: number
+  cookie: string | undefined
+}
+
+type ToWorker = { type: 'measure'; windowStart: number } | { type: 'stop' }
+type FromWorker =
+  | { type: 'connected'; count: number; failed: number; firstFailure: string }
+  | {
+      type: 'result'
+      latencies: Float64Array
+      received: number
+      errors: Array<[string, number]>
+      closedEarly: number
+    }
+  | { type: 'closed' }
+
+/** A worker thread's share of the viewers: connects them, measures on request, closes them. */
+async function viewerWorker(plan: ViewerPlan[]) {
+  const port = parentPort!
   const stats: Stats = {
     latencies: [],
     received: 0,
@@ -301,19 +372,13 @@ async function runShape(target: Target, shape: 'hot' | 'spread'): Promise<Row> {
     errors: new Map(),
     closedEarly: 0,
   }
-  const plan = Array.from({ length: settings.viewers }, (_, i) => {
-    const url = target.urls[i % target.urls.length]!
-    if (shape === 'hot') return { url, orderId: target.showcaseOrderId, cookie: undefined }
-    const spot = target.spread[i % target.spread.length]!
-    return { url, orderId: spot.orderId, cookie: spot.cookie }
-  })
   const sockets: WebSocket[] = []
-  const connectStart = Date.now()
   let next = 0
   let failed = 0
   let firstFailure = ''
+  const concurrency = Math.max(1, Math.ceil(CONNECT_CONCURRENCY / settings.clientThreads))
   await Promise.all(
-    Array.from({ length: CONNECT_CONCURRENCY }, async () => {
+    Array.from({ length: concurrency }, async () => {
       while (next < plan.length) {
         const p = plan[next++]!
         try {
@@ -325,50 +390,124 @@ async function runShape(target: Target, shape: 'hot' | 'spread'): Promise<Row> {
       }
     }),
   )
+  const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer)
+  port.on('message', async (message: ToWorker) => {
+    if (message.type === 'measure') {
+      stats.windowStart = message.windowStart
+      stats.measuring = true
+      return
+    }
+    stats.measuring = false
+    const latencies = Float64Array.from(stats.latencies)
+    post(
+      {
+        type: 'result',
+        latencies,
+        received: stats.received,
+        errors: [...stats.errors],
+        closedEarly: stats.closedEarly,
+      },
+      [latencies.buffer as ArrayBuffer],
+    )
+    await Promise.all(
+      sockets.map(
+        (ws) =>
+          new Promise<void>((resolve) => {
+            if (ws.readyState === WebSocket.CLOSED) return resolve()
+            ws.once('close', () => resolve())
+            ws.close()
+            setTimeout(() => {
+              ws.terminate()
+              resolve()
+            }, 5000).unref()
+          }),
+      ),
+    )
+    post({ type: 'closed' })
+    port.close()
+  })
+  post({ type: 'connected', count: sockets.length, failed, firstFailure })
+}
+
+async function runShape(target: Target, shape: 'hot' | 'spread', label?: string): Promise<Row> {
+  const plan: ViewerPlan[] = Array.from({ length: settings.viewers }, (_, i) => {
+    const url = target.urls[i % target.urls.length]!
+    if (shape === 'hot') return { url, orderId: target.showcaseOrderId, cookie: undefined }
+    const spot = target.spread[i % target.spread.length]!
+    return { url, orderId: spot.orderId, cookie: spot.cookie }
+  })
+  const threads = Math.max(1, Math.min(settings.clientThreads, plan.length))
+  const connectStart = Date.now()
+  const workers = Array.from({ length: threads }, (_, t) => {
+    // Node 20 does not hand the tsx loader to worker threads: the worker registers it itself.
+    const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+      .then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}) })`
+    const worker = new Worker(bootstrap, {
+      eval: true,
+      argv: process.argv.slice(2),
+      workerData: { plan: plan.filter((_, i) => i % threads === t) },
+    })
+    const inbox: FromWorker[] = []
+    const waiters: Array<() => void> = []
+    worker.on('message', (m: FromWorker) => {
+      inbox.push(m)
+      for (const wake of waiters.splice(0)) wake()
+    })
+    worker.on('error', (error) => {
+      console.error('viewer thread failed:', error)
+    })
+    const receive = async <T extends FromWorker['type']>(
+      type: T,
+    ): Promise<Extract<FromWorker, { type: T }>> => {
+      for (;;) {
+        const at = inbox.findIndex((m) => m.type === type)
+        if (at >= 0) return inbox.splice(at, 1)[0] as Extract<FromWorker, { type: T }>
+        await new Promise<void>((resolve) => waiters.push(resolve))
+      }
+    }
+    return { worker, receive, send: (m: ToWorker) => worker.postMessage(m) }
+  })
+  const connected = await Promise.all(workers.map((w) => w.receive('connected')))
+  const viewers = connected.reduce((sum, c) => sum + c.count, 0)
+  const failed = connected.reduce((sum, c) => sum + c.failed, 0)
+  const firstFailure = connected.find((c) => c.firstFailure)?.firstFailure ?? ''
   const connectS = (Date.now() - connectStart) / 1000
   process.stdout.write(
-    `  ${shape}: ${sockets.length} viewers subscribed in ${connectS.toFixed(1)} s${failed ? ` (${failed} failed: ${firstFailure})` : ''}; measuring ${settings.seconds} s\n`,
+    `  ${shape}: ${viewers} viewers subscribed in ${connectS.toFixed(1)} s${failed ? ` (${failed} failed: ${firstFailure})` : ''}; measuring ${settings.seconds} s\n`,
   )
 
   const cpuBefore = target.pids.map(cpuSeconds)
   const clientBefore = process.cpuUsage()
   let rssMb = 0
-  const sampler = setInterval(() => {
+  const sampleRss = () => {
     rssMb = Math.max(
       rssMb,
       target.pids.reduce((sum, pid) => sum + memoryMb(pid).rss, 0),
     )
-  }, 1000)
-  stats.windowStart = Date.now()
-  stats.measuring = true
+  }
+  const sampler = setInterval(sampleRss, 1000)
+  const windowStart = Date.now()
+  for (const w of workers) w.send({ type: 'measure', windowStart })
   await new Promise((r) => setTimeout(r, settings.seconds * 1000))
-  stats.measuring = false
+  for (const w of workers) w.send({ type: 'stop' })
+  const results = await Promise.all(workers.map((w) => w.receive('result')))
+  const elapsed = (Date.now() - windowStart) / 1000
   clearInterval(sampler)
-  rssMb = Math.max(
-    rssMb,
-    target.pids.reduce((sum, pid) => sum + memoryMb(pid).rss, 0),
-  )
-  const elapsed = (Date.now() - stats.windowStart) / 1000
+  sampleRss()
   const cpu = target.pids
     .map((pid, i) => ((cpuSeconds(pid) - cpuBefore[i]!) / elapsed) * 100)
     .reduce((a, b) => a + b, 0)
   const clientUsage = process.cpuUsage(clientBefore)
   const clientCpu = ((clientUsage.user + clientUsage.system) / 1e6 / elapsed) * 100
+  await Promise.all(workers.map((w) => w.receive('closed')))
 
-  await Promise.all(
-    sockets.map(
-      (ws) =>
-        new Promise<void>((resolve) => {
-          if (ws.readyState === WebSocket.CLOSED) return resolve()
-          ws.once('close', () => resolve())
-          ws.close()
-          setTimeout(() => {
-            ws.terminate()
-            resolve()
-          }, 5000).unref()
-        }),
-    ),
-  )
+  const stats = {
+    latencies: results.flatMap((r) => Array.from(r.latencies)),
+    received: results.reduce((sum, r) => sum + r.received, 0),
+    closedEarly: results.reduce((sum, r) => sum + r.closedEarly, 0),
+    errors: new Map<string, number>(),
+  }
+  for (const r of results) for (const [k, v] of r.errors) stats.errors.set(k, (stats.errors.get(k) ?? 0) + v)
   const sorted = Float64Array.from(stats.latencies).sort()
   const asArray = Array.from(sorted)
   const problems = [
@@ -379,9 +518,10 @@ async function runShape(target: Target, shape: 'hot' | 'spread'): Promise<Row> {
     .filter(Boolean)
     .join('; ')
   return {
-    shape: shape === 'hot' ? 'one hot room (showcase)' : `spread over ${target.spread.length} orders`,
+    shape:
+      label ?? (shape === 'hot' ? 'one hot room (showcase)' : `spread over ${target.spread.length} orders`),
     instances: target.urls.length,
-    viewers: sockets.length,
+    viewers,
     rooms: shape === 'hot' ? 1 : Math.min(target.spread.length, settings.viewers),
     connectS,
     messages: stats.received,
@@ -443,11 +583,19 @@ function printTable(rows: Row[]) {
 
 async function main() {
   console.log(
-    `Live benchmark: ${settings.viewers} viewers, ${settings.seconds} s per shape, ${settings.instances} instance(s), telemetry every ${settings.tickMs} ms`,
+    `Live benchmark: ${settings.viewers} viewers on ${settings.clientThreads} client thread(s), ${settings.seconds} s per shape, ${settings.instances} instance(s), telemetry every ${settings.tickMs} ms`,
   )
   console.log(`Machine load average (1 min) at the start: ${loadavg()[0]!.toFixed(1)}`)
-  const target = await startTarget()
   const rows: Row[] = []
+  if (settings.baseline) {
+    const bare = await startBareTarget()
+    try {
+      rows.push(await runShape(bare, 'hot', 'floor: bare ws server, one room'))
+    } finally {
+      await bare.close()
+    }
+  }
+  const target = await startTarget()
   try {
     const shapes: Array<'hot' | 'spread'> =
       settings.shape === 'both' ? ['hot', 'spread'] : [settings.shape === 'spread' ? 'spread' : 'hot']
@@ -463,12 +611,19 @@ async function main() {
     await target.close()
   }
   printTable(rows)
-  const worst = Math.max(...rows.map((r) => r.p99))
+  const worst = Math.max(...rows.filter((r) => !r.shape.startsWith('floor')).map((r) => r.p99))
   if (rows.some((r) => r.messages === 0)) process.exitCode = 1
   if (worst >= TARGET_P99_MS) console.log(`p99 ${worst.toFixed(0)} ms is above the target.`)
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+if (isMainThread) {
+  main().catch((error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  })
+} else {
+  viewerWorker((workerData as { plan: ViewerPlan[] }).plan).catch((error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  })
+}
