@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { cameraCreateSchema, priceRangeField, type RestaurantCreateInput, requiredText } from './restaurants'
+import {
+  cameraCreateSchema,
+  priceRangeField,
+  type RestaurantCreateInput,
+  requiredText,
+  restaurantCreateSchema,
+} from './restaurants'
 
 /**
  * The two restaurant forms of the partner pages: the application (/for-restaurants, two steps)
@@ -9,10 +15,7 @@ import { cameraCreateSchema, priceRangeField, type RestaurantCreateInput, requir
 
 // Application, step 1: Restaurant Details.
 export const applicationDetailsSchema = z.object({
-  name: requiredText('Restaurant name must be at least 2 characters', 2).max(
-    100,
-    'Restaurant name must be at most 100 characters',
-  ),
+  name: restaurantCreateSchema.shape.name,
   description: requiredText('Description should be at least 20 characters', 20).max(
     2000,
     'Description must be at most 2000 characters',
@@ -73,7 +76,7 @@ export const restaurantWizardSchema = z.object({
   ),
   cuisine: requiredText('Please select a cuisine type.'),
   address: requiredText('Please provide a valid address.', 5).max(200, 'Please provide a valid address.'),
-  priceRange: priceRangeField('Please select a price range.'),
+  priceRange: restaurantCreateSchema.shape.priceRange,
   avatar: z
     .string()
     .trim()
