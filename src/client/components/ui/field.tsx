@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react'
 import { cn } from '@client/lib/utils'
+import type { ReactNode } from 'react'
 import { Label } from './label'
 
 /** A labelled form field with its hint and error message wired for screen readers. */
@@ -27,16 +27,25 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   )
 }
 
+/** The error under a control, announced as it appears; `fieldProps(id, error)` points the control at it. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+      {error}
+    </p>
+  ) : null
+}
+
 /** Props for the control inside a Field. */
 export function fieldProps(id: string, error?: string) {
-  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined }
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  }
 }

@@ -1,5 +1,5 @@
 import { Checkbox } from '@client/components/ui/checkbox'
-import { Field, fieldProps } from '@client/components/ui/field'
+import { Field, FieldError, fieldProps } from '@client/components/ui/field'
 import { Input, NativeSelect, Textarea } from '@client/components/ui/input'
 import { Label } from '@client/components/ui/label'
 import type { ComponentProps, ReactNode } from 'react'
@@ -109,11 +109,7 @@ export function TermsField<T extends FieldValues, O>({
           {children}
         </Label>
       </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   )
 }

@@ -33,6 +33,9 @@ const DEFAULTS: RestaurantWizardValues = {
   acceptTerms: false as unknown as true,
 }
 
+/** Six decimals: about 10 cm, finer than any restaurant needs. */
+const COORDINATE_INPUT = { type: 'number', step: '0.000001', inputMode: 'decimal' } as const
+
 export function WizardRegisterStep({ onRegistered }: { onRegistered: (restaurant: Restaurant) => void }) {
   const { user } = useCurrentUser()
   const [askSignIn, setAskSignIn] = useState(false)
@@ -136,21 +139,17 @@ export function WizardRegisterStep({ onRegistered }: { onRegistered: (restaurant
           <InputField
             id="wiz-latitude"
             label="Latitude"
-            error={errors.latitude?.message}
-            type="number"
-            step="0.000001"
-            inputMode="decimal"
             placeholder="30.267153"
+            error={errors.latitude?.message}
+            {...COORDINATE_INPUT}
             {...form.register('latitude')}
           />
           <InputField
             id="wiz-longitude"
             label="Longitude"
-            error={errors.longitude?.message}
-            type="number"
-            step="0.000001"
-            inputMode="decimal"
             placeholder="-97.743057"
+            error={errors.longitude?.message}
+            {...COORDINATE_INPUT}
             {...form.register('longitude')}
           />
           <Button type="button" variant="outline" onClick={detectLocation} disabled={locating}>
