@@ -4,13 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { renderWithProviders, stubApi } from './test-utils'
 import { useRequireSignIn } from './use-require-sign-in'
 
-const USER = {
-  id: 1,
-  username: 'demo',
-  fullName: 'Demo Diner',
-  email: 'demo@example.com',
+const OWNER = {
+  id: 2,
+  username: 'chef',
+  fullName: 'Marco Bellini',
+  email: 'marco@trattoriabellini.example.com',
   avatar: null,
-  walletBalance: 50,
+  walletBalance: 0,
 }
 
 function Probe() {
@@ -34,9 +34,9 @@ describe('useRequireSignIn', () => {
   })
 
   it('lets a signed-in person stay, with no toast', async () => {
-    stubApi((url) => (url.pathname === '/api/user' ? { status: 200, body: USER } : undefined))
+    stubApi((url) => (url.pathname === '/api/user' ? { status: 200, body: OWNER } : undefined))
     const { location } = renderWithProviders(<Probe />, { path: '/equipment-setup' })
-    expect((await screen.findByText('demo')).textContent).toBe('demo')
+    expect((await screen.findByText('chef')).textContent).toBe('chef')
     expect(screen.queryByText('Authentication Required')).toBeNull()
     expect(location.history).toEqual(['/equipment-setup'])
   })
