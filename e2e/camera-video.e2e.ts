@@ -1,15 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type HlsPlayer from 'hls.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Browser, launchBrowser, newContext, type Page, screenshot } from './support/browser'
-import { type RunningServer, startServer } from './support/server'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type Browser, newContext, type Page, screenshot } from './support/browser'
+import { setupJourney } from './support/journey'
 
 const HLS_JS = join(process.cwd(), 'node_modules/hls.js/dist/hls.min.js')
-
-let server: RunningServer
-let browser: Browser
-let streamUrl: string
 
 /** The first seeded camera whose video this app produces itself. */
 async function findDemoCamera(origin: string): Promise<string> {
@@ -39,8 +35,8 @@ function ffmpegChildren(parentPid: number): number[] {
   return pids
 }
 
-async function videoPage(): Promise<Page> {
-  const context = await newContext(browser, server.url, {
+async function videoPage(browser: Browser, origin: string): Promise<Page> {
+  const context = await newContext(browser, origin, {
     bypassCSP: true,
     viewport: { width: 700, height: 420 },
   })
@@ -75,19 +71,14 @@ async function waitForPlayback(page: Page) {
 }
 
 describe.skipIf(process.env.E2E_SKIP === '1')('live camera video in Chromium', () => {
+  const journey = setupJourney({ env: { CAMERAS_ENABLED: 'true' } })
+  let streamUrl: string
   beforeAll(async () => {
-    server = await startServer({ CAMERAS_ENABLED: 'true' })
-    streamUrl = await findDemoCamera(server.url)
-    browser = await launchBrowser()
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
+    streamUrl = await findDemoCamera(journey.server.url)
   })
 
   it('plays a demo camera through hls.js and MediaSource, picture moving on', async () => {
-    const page = await videoPage()
+    const page = await videoPage(journey.browser, journey.server.url)
     await page.addScriptTag({ path: HLS_JS })
     const supported = await page.evaluate((src) => {
       const Hls = (window as unknown as { Hls: typeof HlsPlayer }).Hls
@@ -101,7 +92,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('live camera video in Chromium', (
       hls.attachMedia(video)
       void video.play()
       return true
-    }, `${server.url}${streamUrl}`)
+    }, `${journey.server.url}${streamUrl}`)
     expect(supported).toBe(true)
 
     const playback = await waitForPlayback(page)
@@ -117,7 +108,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('live camera video in Chromium', (
   })
 
   it('plays the same playlist natively when Chromium offers HLS on a video element', async () => {
-    const page = await videoPage()
+    const page = await videoPage(journey.browser, journey.server.url)
     const native = await page.evaluate(() =>
       document.querySelector('video')!.canPlayType('application/vnd.apple.mpegurl'),
     )
@@ -129,7 +120,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('live camera video in Chromium', (
       const video = document.querySelector('video')!
       video.src = src
       void video.play()
-    }, `${server.url}${streamUrl}`)
+    }, `${journey.server.url}${streamUrl}`)
     const playback = await waitForPlayback(page)
     expect(playback.width).toBe(640)
     await screenshot(page, 'camera-video-native')
@@ -137,9 +128,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('live camera video in Chromium', (
   })
 
   it('stops its encoders when the server shuts down', async () => {
-    const encoders = ffmpegChildren(server.process.pid!)
+    const encoders = ffmpegChildren(journey.server.process.pid!)
     expect(encoders.length).toBeGreaterThan(0)
-    await server.stop()
+    await journey.server.stop()
     await new Promise((r) => setTimeout(r, 500))
     for (const pid of encoders) expect(() => process.kill(pid, 0)).toThrow()
   })

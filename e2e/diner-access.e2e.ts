@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectToast, openPage, storeGrant, type TrackedContext } from './diner-support'
+import { describe, expect, it } from 'vitest'
+import { expectToast, storeGrant } from './diner-support'
 import { signIn } from './shell-helpers'
-import type { Browser } from './support/browser'
-import { launchBrowser } from './support/browser'
-import { type RunningServer, startServer } from './support/server'
+import { setupJourney } from './support/journey'
 
 describe.skipIf(process.env.E2E_SKIP === '1')('getting to a live stream', () => {
-  let server: RunningServer
-  let browser: Browser
-  const contexts: TrackedContext[] = []
-
-  beforeAll(async () => {
-    server = await startServer({ KITCHEN_ORDER_SECONDS: '900' })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const journey = setupJourney({ env: { KITCHEN_ORDER_SECONDS: '900' } })
 
   it('answers the order-number form for an empty field, a refused number, a failure and a valid number', async () => {
-    const page = await openPage(browser, server.url, contexts)
+    const page = await journey.openPage()
     await page.goto('/')
     const field = page.getByLabel('Order number')
     const watch = page.getByRole('button', { name: 'Watch', exact: true })
@@ -50,18 +37,18 @@ describe.skipIf(process.env.E2E_SKIP === '1')('getting to a live stream', () => 
     const viewers = Number((await page.getByTestId('viewer-count').textContent())!.split(' ')[0])
     expect(viewers).toBeGreaterThanOrEqual(50)
     expect(viewers).toBeLessThanOrEqual(249)
-    expect(contexts.flatMap((c) => c.pageErrors)).toEqual([])
+    journey.expectNoPageErrors()
   })
 
   it('sends a visitor without stored access home', async () => {
-    const page = await openPage(browser, server.url, contexts)
+    const page = await journey.openPage()
     await page.goto('/stream/1')
     await expectToast(page, 'Access denied', 'Please enter your order number to access the stream.')
     await page.waitForURL((url) => url.pathname === '/')
   })
 
   it('warns before access runs out, then ends it and goes home after three seconds', async () => {
-    const page = await openPage(browser, server.url, contexts)
+    const page = await journey.openPage()
     await page.goto('/')
     await storeGrant(page, 1, 6000)
     await page.goto('/stream/1')
@@ -77,7 +64,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('getting to a live stream', () => 
   })
 
   it('opens a signed-in diner’s active order from the home page', async () => {
-    const page = await openPage(browser, server.url, contexts)
+    const page = await journey.openPage()
     await page.goto('/')
     await signIn(page, 'demo', 'demo1234')
     await page.goto('/')
@@ -90,11 +77,11 @@ describe.skipIf(process.env.E2E_SKIP === '1')('getting to a live stream', () => 
     await page.getByText('1 x Spaghetti Carbonara').waitFor()
     // Cooking already started on this order, so the chef can be asked for something.
     await page.getByRole('button', { name: /^Add Cheese!/ }).waitFor()
-    expect(contexts.flatMap((c) => c.pageErrors)).toEqual([])
+    journey.expectNoPageErrors()
   })
 
   it('asks a visitor to sign in for My Orders and shows the not-found page for unknown paths', async () => {
-    const page = await openPage(browser, server.url, contexts)
+    const page = await journey.openPage()
     await page.goto('/orders')
     await page.waitForURL((url) => url.pathname === '/auth')
     await page.getByRole('tab', { name: 'Login' }).waitFor()
@@ -106,7 +93,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('getting to a live stream', () => 
   })
 
   it('signs in and returns to the page that asked for it', async () => {
-    const page = await openPage(browser, server.url, contexts)
+    const page = await journey.openPage()
     await page.goto('/auth?next=%2Forders')
     await page.getByLabel('Username').fill('demo')
     await page.getByLabel('Password').fill('wrong-password')
@@ -117,6 +104,6 @@ describe.skipIf(process.env.E2E_SKIP === '1')('getting to a live stream', () => 
     await expectToast(page, 'Login successful', /Welcome back, .+!/)
     await page.waitForURL((url) => url.pathname === '/orders')
     await page.getByRole('heading', { name: 'My Orders' }).waitFor()
-    expect(contexts.flatMap((c) => c.pageErrors)).toEqual([])
+    journey.expectNoPageErrors()
   })
 })

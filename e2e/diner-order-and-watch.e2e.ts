@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectToast, openPage, screenshotPage, type TrackedContext } from './diner-support'
-import { type Browser, launchBrowser, type Page, screenshot } from './support/browser'
-import { type RunningServer, startServer } from './support/server'
+import { describe, expect, it } from 'vitest'
+import { expectToast, screenshotPage } from './diner-support'
+import { type Page, screenshot } from './support/browser'
+import { setupJourney } from './support/journey'
 
 const money = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''))
 
 describe.skipIf(process.env.E2E_SKIP === '1')('a diner orders and watches the meal cooked live', () => {
-  let server: RunningServer
-  let browser: Browser
-  const contexts: TrackedContext[] = []
-
-  beforeAll(async () => {
-    // A fast kitchen: cooking starts after about 27 s, plating after about 68 s.
-    server = await startServer({ KITCHEN_ORDER_SECONDS: '90', KITCHEN_TICK_MS: '500' })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  // A fast kitchen: cooking starts after about 27 s, plating after about 68 s.
+  const journey = setupJourney({ env: { KITCHEN_ORDER_SECONDS: '90', KITCHEN_TICK_MS: '500' } })
 
   it('registers, orders from a live kitchen, talks to the chef, tips, tops up and sees every charge', async () => {
-    const page = await openPage(browser, server.url, contexts)
+    const page = await journey.openPage()
     const suffix = Date.now().toString(36)
 
     // Register.
@@ -176,11 +165,11 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a diner orders and watches the me
       await page.getByRole('tab', { name: 'Order History' }).click()
       await page.getByTestId('history-row').filter({ hasText: number }).waitFor()
     }
-    for (const context of contexts) expect(context.pageErrors).toEqual([])
+    journey.expectNoPageErrors()
   })
 
   it('shows a demo tip from a visitor watching the showcase to every viewer, as text', async () => {
-    const viewer = await openPage(browser, server.url, contexts)
+    const viewer = await journey.openPage()
     await viewer.goto('/')
     await viewer.getByLabel('Order number').fill('1')
     await viewer.getByRole('button', { name: 'Watch' }).click()
@@ -200,11 +189,11 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a diner orders and watches the me
 
     await viewer.getByRole('button', { name: 'Show a sample tip notification' }).click()
     await expectToast(viewer, 'Chef Received a Tip!', 'Looks amazing, thank you chef!')
-    for (const context of contexts) expect(context.pageErrors).toEqual([])
+    journey.expectNoPageErrors()
   })
 
   it('saves screenshots of the live stream in both themes', async () => {
-    await screenshotPage(browser, server.url, contexts, {
+    await screenshotPage(journey.browser, journey.server.url, journey.contexts, {
       path: '/stream/1',
       name: 'stream',
       themes: ['light', 'dark'],

@@ -1,36 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  expectToast,
-  openPage,
-  type StorageState,
-  screenshotPage,
-  type TrackedContext,
-} from './diner-support'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { expectToast, type StorageState, screenshotPage } from './diner-support'
 import { signIn } from './shell-helpers'
-import { type Browser, launchBrowser } from './support/browser'
-import { type RunningServer, startServer } from './support/server'
+import { setupJourney } from './support/journey'
 
 describe.skipIf(process.env.E2E_SKIP === '1')(
   'diner pages: allergen alerts, My Orders and how every page looks',
   () => {
-    let server: RunningServer
-    let browser: Browser
-    const contexts: TrackedContext[] = []
+    const journey = setupJourney({ env: { KITCHEN_ORDER_SECONDS: '900' } })
     let demo: StorageState
     /** A page signed in as the demo diner (peanuts and shellfish, severe). */
-    const demoPage = () => openPage(browser, server.url, contexts, { storageState: demo })
+    const demoPage = () => journey.openPage({ storageState: demo })
 
     beforeAll(async () => {
-      server = await startServer({ KITCHEN_ORDER_SECONDS: '900' })
-      browser = await launchBrowser()
-      const page = await openPage(browser, server.url, contexts)
+      const page = await journey.openPage()
       await page.goto('/healthz')
       await signIn(page, 'demo', 'demo1234')
       demo = await page.context().storageState()
-    })
-    afterAll(async () => {
-      await browser?.close()
-      await server?.stop()
     })
 
     it('warns the demo diner (peanuts and shellfish, severe) about matching dishes and lets them dismiss it', async () => {
@@ -67,10 +52,10 @@ describe.skipIf(process.env.E2E_SKIP === '1')(
       await page.getByTestId('allergen-banner').first().waitFor()
 
       // A visitor is invited to sign in instead.
-      const visitor = await openPage(browser, server.url, contexts)
+      const visitor = await journey.openPage()
       await visitor.goto('/restaurant/1')
       await visitor.getByText('to get allergen alerts for this menu.').waitFor()
-      expect(contexts.flatMap((c) => c.pageErrors)).toEqual([])
+      journey.expectNoPageErrors()
     })
 
     it('shows My Orders with active cards, the history table, details and reorder into the cart', async () => {
@@ -101,24 +86,24 @@ describe.skipIf(process.env.E2E_SKIP === '1')(
       const cart = page.locator('#cart')
       await expect.poll(() => cart.getByTestId('cart-line').count()).toBe(3)
       expect(await cart.textContent()).toContain('Miso Soup')
-      expect(contexts.flatMap((c) => c.pageErrors)).toEqual([])
+      journey.expectNoPageErrors()
     })
 
     it('saves screenshots of home, restaurant, My Orders and sign-in at phone and desktop sizes', async () => {
       const pages = { light: ['light'], both: ['light', 'dark'] } as const
-      await screenshotPage(browser, server.url, contexts, {
+      await screenshotPage(journey.browser, journey.server.url, journey.contexts, {
         path: '/',
         name: 'home',
         themes: [...pages.both],
         ready: (page) => page.getByTestId('viewer-count').waitFor(),
       })
-      await screenshotPage(browser, server.url, contexts, {
+      await screenshotPage(journey.browser, journey.server.url, journey.contexts, {
         path: '/',
         name: 'home-signed-in',
         storageState: demo,
         ready: (page) => page.getByRole('button', { name: 'Watch order #0002' }).waitFor(),
       })
-      await screenshotPage(browser, server.url, contexts, {
+      await screenshotPage(journey.browser, journey.server.url, journey.contexts, {
         path: '/restaurant/1',
         name: 'restaurant',
         themes: [...pages.both],
@@ -137,20 +122,20 @@ describe.skipIf(process.env.E2E_SKIP === '1')(
         },
         ready: (page) => page.getByTestId('allergen-banner').first().waitFor(),
       })
-      await screenshotPage(browser, server.url, contexts, {
+      await screenshotPage(journey.browser, journey.server.url, journey.contexts, {
         path: '/orders',
         name: 'orders',
         themes: [...pages.both],
         storageState: demo,
         ready: (page) => page.getByTestId('active-order').first().waitFor(),
       })
-      await screenshotPage(browser, server.url, contexts, {
+      await screenshotPage(journey.browser, journey.server.url, journey.contexts, {
         path: '/auth',
         name: 'auth',
         themes: [...pages.light],
         ready: (page) => page.getByRole('tab', { name: 'Register' }).waitFor(),
       })
-      expect(contexts.flatMap((c) => c.pageErrors)).toEqual([])
+      journey.expectNoPageErrors()
     })
   },
 )

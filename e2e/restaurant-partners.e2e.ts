@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiGet, createAccount, expectToast, isoDateFromToday, signIn } from './shell-helpers'
-import { type Browser, type BrowserContext, launchBrowser, newContext, type Page } from './support/browser'
-import { type RunningServer, startServer } from './support/server'
+import { setupJourney } from './support/journey'
 
 interface Restaurant {
   id: number
@@ -13,30 +12,11 @@ interface Restaurant {
 }
 
 describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () => {
-  let server: RunningServer
-  let browser: Browser
-  const contexts: (BrowserContext & { pageErrors: string[] })[] = []
-
-  beforeAll(async () => {
-    server = await startServer({ KITCHEN_ENABLED: 'false', CAMERAS_ENABLED: 'false' })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
-
-  async function openPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-    const context = await newContext(browser, server.url, options)
-    contexts.push(context)
-    return context.newPage()
-  }
-  function expectNoPageErrors() {
-    for (const context of contexts) expect(context.pageErrors).toEqual([])
-  }
+  const journey = setupJourney({ env: { KITCHEN_ENABLED: 'false', CAMERAS_ENABLED: 'false' } })
+  const { openPage, expectNoPageErrors } = journey
 
   it('lets a visitor apply as a restaurant, sign in on the way, and creates the restaurant', async () => {
-    const owner = await createAccount(server.url)
+    const owner = await createAccount(journey.server.url)
     const page = await openPage()
     await page.goto('/for-restaurants')
     await page.getByRole('heading', { name: 'Apply to join Clearplate' }).waitFor()
@@ -96,7 +76,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
   })
 
   it('registers a restaurant in the wizard with its location, adds a camera and finishes on its page', async () => {
-    const owner = await createAccount(server.url)
+    const owner = await createAccount(journey.server.url)
     const page = await openPage({
       permissions: ['geolocation'],
       geolocation: { latitude: 30.2672, longitude: -97.7431 },
@@ -292,7 +272,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
   })
 
   it('sends a signed-in user without a restaurant from equipment setup to registration', async () => {
-    const owner = await createAccount(server.url)
+    const owner = await createAccount(journey.server.url)
     const page = await openPage()
     await signIn(page, owner.username, owner.password)
     await page.goto('/equipment-setup')

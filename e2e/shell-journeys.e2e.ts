@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiGet, createAccount, expectToast, signIn } from './shell-helpers'
-import {
-  type Browser,
-  type BrowserContext,
-  launchBrowser,
-  newContext,
-  type Page,
-  VIEWPORTS,
-} from './support/browser'
-import { type RunningServer, startServer } from './support/server'
+import { VIEWPORTS } from './support/browser'
+import { setupJourney } from './support/journey'
 
 interface Restaurant {
   id: number
@@ -21,27 +14,8 @@ interface Restaurant {
 const AUSTIN = { latitude: 30.2672, longitude: -97.7431 }
 
 describe.skipIf(process.env.E2E_SKIP === '1')('app shell and diner account journeys', () => {
-  let server: RunningServer
-  let browser: Browser
-  const contexts: (BrowserContext & { pageErrors: string[] })[] = []
-
-  beforeAll(async () => {
-    server = await startServer({ KITCHEN_ENABLED: 'false', CAMERAS_ENABLED: 'false' })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
-
-  async function openPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-    const context = await newContext(browser, server.url, options)
-    contexts.push(context)
-    return context.newPage()
-  }
-  function expectNoPageErrors() {
-    for (const context of contexts) expect(context.pageErrors).toEqual([])
-  }
+  const journey = setupJourney({ env: { KITCHEN_ENABLED: 'false', CAMERAS_ENABLED: 'false' } })
+  const { openPage, expectNoPageErrors } = journey
 
   it('sends visitors from the signed-in pages to the sign-in page', async () => {
     const page = await openPage()
@@ -189,7 +163,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('app shell and diner account journ
   })
 
   it('creates then updates an allergen profile and the restaurant page warns accordingly', async () => {
-    const diner = await createAccount(server.url)
+    const diner = await createAccount(journey.server.url)
     const page = await openPage()
     await signIn(page, diner.username, diner.password)
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signIn } from './shell-helpers'
-import { type Browser, launchBrowser, newContext, screenshot, VIEWPORTS } from './support/browser'
-import { type RunningServer, startServer } from './support/server'
+import { newContext, screenshot, VIEWPORTS } from './support/browser'
+import { setupJourney } from './support/journey'
 
 /** Every restaurant-facing and shell page, at phone and desktop sizes, in both themes. */
 const PAGES: { name: string; path: string; heading: string; as?: [string, string] }[] = [
@@ -31,23 +31,13 @@ const PAGES: { name: string; path: string; heading: string; as?: [string, string
 ]
 
 describe.skipIf(process.env.E2E_SKIP === '1')('screenshots of the shell and restaurant pages', () => {
-  let server: RunningServer
-  let browser: Browser
-
-  beforeAll(async () => {
-    server = await startServer({ KITCHEN_ENABLED: 'false', CAMERAS_ENABLED: 'false' })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const journey = setupJourney({ env: { KITCHEN_ENABLED: 'false', CAMERAS_ENABLED: 'false' } })
 
   for (const theme of ['light', 'dark'] as const) {
     for (const size of ['phone', 'desktop'] as const) {
       it(`renders every page at ${size} size in the ${theme} theme`, async () => {
         for (const { name, path, heading, as } of PAGES) {
-          const context = await newContext(browser, server.url, {
+          const context = await newContext(journey.browser, journey.server.url, {
             viewport: VIEWPORTS[size],
             colorScheme: theme,
           })

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, expect } from 'vitest'
+import { type Browser, type BrowserContext, launchBrowser, newContext, type Page } from './browser'
+import { type RunningServer, startServer } from './server'
+
+export type TrackedContext = BrowserContext & { pageErrors: string[] }
+
+/**
+ * Starts the real server (with `env`) and Chromium before the suite's tests and stops both after.
+ * Call it inside the `describe`; `server` and `browser` are there once the tests run.
+ */
+export function setupJourney({ env = {} }: { env?: Record<string, string> } = {}) {
+  let server: RunningServer | undefined
+  let browser: Browser | undefined
+  const contexts: TrackedContext[] = []
+
+  beforeAll(async () => {
+    server = await startServer(env)
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  const journey = {
+    get server(): RunningServer {
+      if (!server) throw new Error('The server starts before the tests: use it inside a test or hook')
+      return server
+    },
+    get browser(): Browser {
+      if (!browser) throw new Error('The browser starts before the tests: use it inside a test or hook')
+      return browser
+    },
+    /** Every context opened by `openPage`, with the errors its pages threw. */
+    contexts,
+    /** A page in a fresh context whose page errors are collected. */
+    async openPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+      const context = await newContext(journey.browser, journey.server.url, options)
+      contexts.push(context)
+      return context.newPage()
+    },
+    expectNoPageErrors() {
+      expect(contexts.flatMap((context) => context.pageErrors)).toEqual([])
+    },
+  }
+  return journey
+}
