@@ -2,7 +2,6 @@ import { Button } from '@client/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
 import { toast } from '@client/components/ui/use-toast'
 import { errorMessage } from '@client/lib/api-client'
-import { useCurrentUser } from '@client/lib/session'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { PRICE_RANGE_LABELS, RESTAURANT_FEATURES } from '@shared/constants'
 import {
@@ -18,6 +17,7 @@ import { useForm } from 'react-hook-form'
 import { Link } from 'wouter'
 import { useCreateRestaurant } from '../api/create-restaurant'
 import { useFormDraft } from '../lib/form-draft'
+import { useSignInToSubmit } from '../lib/sign-in-to-submit'
 import { EmailField, PhoneField, TermsField, TextareaField } from './form-fields'
 import { AddressField, CuisineField, FeaturesField, NameField, PriceRangeField } from './restaurant-fields'
 import { SignInDialog } from './sign-in-dialog'
@@ -38,10 +38,8 @@ const DEFAULTS: RestaurantApplicationValues = {
 const STEPS = ['Restaurant Details', 'Contact and Submit']
 
 export function RestaurantApplicationForm() {
-  const { user } = useCurrentUser()
   const [step, setStep] = useState<0 | 1>(0)
   const [submitted, setSubmitted] = useState<string | null>(null)
-  const [askSignIn, setAskSignIn] = useState(false)
   const create = useCreateRestaurant()
   const form = useForm<RestaurantApplicationValues, unknown, RestaurantApplication>({
     resolver: zodResolver(restaurantApplicationSchema),
@@ -70,13 +68,7 @@ export function RestaurantApplicationForm() {
         }),
     })
 
-  const onSubmit = form.handleSubmit((values) => {
-    if (!user) {
-      setAskSignIn(true)
-      return
-    }
-    send(values)
-  })
+  const { user, onSubmit, signIn } = useSignInToSubmit(form, send)
 
   const next = async () => {
     if (await form.trigger(APPLICATION_STEP_ONE_FIELDS, { shouldFocus: true })) setStep(1)
@@ -199,12 +191,7 @@ export function RestaurantApplicationForm() {
             </fieldset>
           )}
         </form>
-        <SignInDialog
-          open={askSignIn}
-          onOpenChange={setAskSignIn}
-          reason="Restaurants belong to the account that registers them."
-          onSignedIn={() => void form.handleSubmit(send)()}
-        />
+        <SignInDialog {...signIn} reason="Restaurants belong to the account that registers them." />
       </CardContent>
     </Card>
   )

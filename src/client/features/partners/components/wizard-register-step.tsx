@@ -1,7 +1,6 @@
 import { Button } from '@client/components/ui/button'
 import { toast } from '@client/components/ui/use-toast'
 import { GeolocationUnsupportedError, getDevicePosition } from '@client/lib/geolocation'
-import { useCurrentUser } from '@client/lib/session'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { WIZARD_FEATURES, WIZARD_PRICE_RANGE_LABELS } from '@shared/constants'
 import {
@@ -16,6 +15,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useCreateRestaurant } from '../api/create-restaurant'
 import { useFormDraft } from '../lib/form-draft'
+import { useSignInToSubmit } from '../lib/sign-in-to-submit'
 import { InputField, TermsField, TextareaField } from './form-fields'
 import { AddressField, CuisineField, FeaturesField, NameField, PriceRangeField } from './restaurant-fields'
 import { SignInDialog } from './sign-in-dialog'
@@ -37,8 +37,6 @@ const DEFAULTS: RestaurantWizardValues = {
 const COORDINATE_INPUT = { type: 'number', step: '0.000001', inputMode: 'decimal' } as const
 
 export function WizardRegisterStep({ onRegistered }: { onRegistered: (restaurant: Restaurant) => void }) {
-  const { user } = useCurrentUser()
-  const [askSignIn, setAskSignIn] = useState(false)
   const [locating, setLocating] = useState(false)
   const create = useCreateRestaurant()
   const form = useForm<RestaurantWizardValues, unknown, RestaurantWizard>({
@@ -66,13 +64,7 @@ export function WizardRegisterStep({ onRegistered }: { onRegistered: (restaurant
         }),
     })
 
-  const onSubmit = form.handleSubmit((values) => {
-    if (!user) {
-      setAskSignIn(true)
-      return
-    }
-    send(values)
-  })
+  const { onSubmit, signIn } = useSignInToSubmit(form, send)
 
   const detectLocation = async () => {
     setLocating(true)
@@ -184,12 +176,7 @@ export function WizardRegisterStep({ onRegistered }: { onRegistered: (restaurant
           <ArrowRight aria-hidden="true" />
         </Button>
       </div>
-      <SignInDialog
-        open={askSignIn}
-        onOpenChange={setAskSignIn}
-        reason="Your account becomes the owner of the restaurant you register."
-        onSignedIn={() => void form.handleSubmit(send)()}
-      />
+      <SignInDialog {...signIn} reason="Your account becomes the owner of the restaurant you register." />
     </form>
   )
 }
