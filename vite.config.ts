@@ -31,7 +31,10 @@ function precompress(): Plugin {
         if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue
         const data = readFileSync(file)
         if (data.length < 1024) continue
-        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        )
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }))
       }
     },

@@ -8,7 +8,8 @@ const alias = {
 }
 const ci = process.env.CI === 'true'
 const postgresUrl = process.env.TEST_DATABASE_URL
-if (ci && !postgresUrl) throw new Error('CI needs TEST_DATABASE_URL: the API suite must also run on PostgreSQL')
+if (ci && !postgresUrl)
+  throw new Error('CI needs TEST_DATABASE_URL: the API suite must also run on PostgreSQL')
 
 const serverTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts']
 const setupFiles = ['src/testing-setup.ts']

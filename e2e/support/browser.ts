@@ -29,7 +29,11 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A context whose page errors and console errors are collected, to fail journeys on them. */
-export async function newContext(browser: Browser, baseURL: string, options: Parameters<Browser['newContext']>[0] = {}) {
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  options: Parameters<Browser['newContext']>[0] = {},
+) {
   const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.desktop, ...options })
   const errors: string[] = []
   context.on('page', (page) => watchPage(page, errors))

@@ -29,7 +29,10 @@ export function freePort(): Promise<number> {
  * Starts the real server (`node --import tsx src/server/main.ts`) on a free port with a fresh
  * embedded database, seeded with the demo data, and waits until /healthz answers.
  */
-export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
   const port = Number(env.PORT) || (await freePort())
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'clearplate-e2e-'))
   let log = ''

@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
+import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import {
   jsonSchemaTransform,
@@ -13,22 +14,21 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { sql } from 'drizzle-orm'
 import { allergenRoutes } from './allergens/allergens.routes'
 import { authRoutes } from './auth/auth.routes'
-import { createAuthRepository, type AuthRepository } from './auth/auth.service'
+import { type AuthRepository, createAuthRepository } from './auth/auth.service'
 import { chefRoutes } from './chef/chef.routes'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
+import { createReadCache, type ReadCache } from './lib/read-cache'
 import type { Bus } from './live/bus'
 import { createMemoryBus } from './live/bus.memory'
-import { liveRoutes } from './live/live.routes'
 import { cameraStreamRoutes } from './live/camera-streams.routes'
-import { createReadCache, type ReadCache } from './lib/read-cache'
+import { liveRoutes } from './live/live.routes'
 import { mediaRoutes } from './media/media.routes'
 import { ordersRoutes } from './orders/orders.routes'
-import { integrationRoutes } from './partners/integrations.routes'
 import { installationRoutes } from './partners/installations.routes'
+import { integrationRoutes } from './partners/integrations.routes'
 import { errorHandler, notFoundBody } from './plugins/errors'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import { restaurantRoutes } from './restaurants/restaurants.routes'
@@ -103,7 +103,11 @@ export async function buildApp({ config, database, bus = createMemoryBus(), logg
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Clearplate API', description: 'Order dinner and watch it cooked live.', version: '1.0.0' },
+      info: {
+        title: 'Clearplate API',
+        description: 'Order dinner and watch it cooked live.',
+        version: '1.0.0',
+      },
     },
     transform: jsonSchemaTransform,
   })

@@ -13,7 +13,12 @@ describe('configuration', () => {
   })
 
   it('reads yes/no variables and numbers', () => {
-    const config = parseConfig({ KITCHEN_ENABLED: 'false', CAMERAS_ENABLED: '0', TRUST_PROXY: 'true', PORT: '8080' })
+    const config = parseConfig({
+      KITCHEN_ENABLED: 'false',
+      CAMERAS_ENABLED: '0',
+      TRUST_PROXY: 'true',
+      PORT: '8080',
+    })
     expect(config.kitchen.enabled).toBe(false)
     expect(config.cameras.enabled).toBe(false)
     expect(config.trustProxy).toBe(true)

@@ -25,8 +25,16 @@ export function defineError(def: ErrorDefinition) {
 }
 
 export const badRequest = defineError({ code: 'bad_request', status: 400, message: 'Bad request' })
-export const unauthorized = defineError({ code: 'auth.unauthorized', status: 401, message: 'Please sign in first' })
-export const forbidden = defineError({ code: 'auth.forbidden', status: 403, message: 'You do not have access to this' })
+export const unauthorized = defineError({
+  code: 'auth.unauthorized',
+  status: 401,
+  message: 'Please sign in first',
+})
+export const forbidden = defineError({
+  code: 'auth.forbidden',
+  status: 403,
+  message: 'You do not have access to this',
+})
 export const notFound = defineError({ code: 'not_found', status: 404, message: 'Not found' })
 export const conflict = defineError({ code: 'conflict', status: 409, message: 'Conflict' })
 export const insufficientFunds = defineError({

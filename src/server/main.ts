@@ -8,7 +8,9 @@ import { createKitchenEngine } from './live/kitchen-engine'
 
 async function main() {
   const config = parseConfig()
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir })
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  )
   await database.migrate()
   if (config.seedDemo) await seedDemo(database.db, { orderMs: config.kitchen.orderMs })
   const bus = await createBus(config)

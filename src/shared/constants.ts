@@ -18,9 +18,21 @@ export const PROGRESS = { prepStarted: 10, cooking: 30, plating: 75, delivering:
 /** Minutes after creation shown for the last four timeline steps. */
 export const TIMELINE_OFFSETS_MIN = [5, 15, 25, 35] as const
 
-export const ORDER_STATUSES = ['preparing', 'cooking', 'plating', 'delivering', 'completed', 'cancelled'] as const
+export const ORDER_STATUSES = [
+  'preparing',
+  'cooking',
+  'plating',
+  'delivering',
+  'completed',
+  'cancelled',
+] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
-export const ACTIVE_ORDER_STATUSES = ['preparing', 'cooking', 'plating', 'delivering'] as const satisfies readonly OrderStatus[]
+export const ACTIVE_ORDER_STATUSES = [
+  'preparing',
+  'cooking',
+  'plating',
+  'delivering',
+] as const satisfies readonly OrderStatus[]
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   preparing: 'Preparing',
   cooking: 'Cooking',
@@ -73,19 +85,55 @@ export const WIZARD_PRICE_RANGE_LABELS: Record<string, string> = {
 
 /** Cuisines shown on the diner side (discover filters). */
 export const DINER_CUISINES = [
-  'Italian', 'French', 'Japanese', 'Chinese', 'Mexican', 'Mediterranean', 'Indian', 'American',
-  'Thai', 'Seafood', 'Steakhouse', 'Vegetarian', 'Vegan', 'BBQ', 'Fusion',
+  'Italian',
+  'French',
+  'Japanese',
+  'Chinese',
+  'Mexican',
+  'Mediterranean',
+  'Indian',
+  'American',
+  'Thai',
+  'Seafood',
+  'Steakhouse',
+  'Vegetarian',
+  'Vegan',
+  'BBQ',
+  'Fusion',
 ] as const
 /** Cuisines offered to restaurants in the application and the wizard. */
 export const RESTAURANT_CUISINES = [
-  'Italian', 'Mexican', 'Chinese', 'Japanese', 'Thai', 'Indian', 'French', 'American', 'Mediterranean',
-  'Korean', 'Middle Eastern', 'Spanish', 'Greek', 'Vietnamese', 'Brazilian', 'African', 'Caribbean',
-  'Fusion', 'Other',
+  'Italian',
+  'Mexican',
+  'Chinese',
+  'Japanese',
+  'Thai',
+  'Indian',
+  'French',
+  'American',
+  'Mediterranean',
+  'Korean',
+  'Middle Eastern',
+  'Spanish',
+  'Greek',
+  'Vietnamese',
+  'Brazilian',
+  'African',
+  'Caribbean',
+  'Fusion',
+  'Other',
 ] as const
 
 export const RESTAURANT_FEATURES = [
-  'Live Kitchen View', 'Chef Interaction', 'Temperature Monitoring', 'Cooking Timeline', 'Premium Experience',
-  'Chef Collaboration', 'Detailed Telemetry', 'High-Definition Stream', 'Multi-Angle Cameras',
+  'Live Kitchen View',
+  'Chef Interaction',
+  'Temperature Monitoring',
+  'Cooking Timeline',
+  'Premium Experience',
+  'Chef Collaboration',
+  'Detailed Telemetry',
+  'High-Definition Stream',
+  'Multi-Angle Cameras',
 ] as const
 export const WIZARD_FEATURES = RESTAURANT_FEATURES.slice(0, 5)
 

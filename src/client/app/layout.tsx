@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react'
 import { MobileBottomBar } from '@client/components/layout/mobile-bottom-bar'
 import { SiteFooter } from '@client/components/layout/site-footer'
 import { SiteHeader } from '@client/components/layout/site-header'
+import type { ReactNode } from 'react'
 
 export function AppLayout({ children }: { children: ReactNode }) {
   return (

@@ -1,9 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
 import { Toaster } from '@client/components/ui/toast'
 import { TooltipProvider } from '@client/components/ui/tooltip'
 import { createQueryClient } from '@client/lib/query-client'
 import { useTheme } from '@client/lib/theme'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { type ReactNode, useState } from 'react'
 
 function ThemeSync() {
   useTheme()

@@ -1,6 +1,6 @@
+import { PageSpinner } from '@client/components/ui/spinner'
 import { lazy, Suspense, useEffect } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
-import { PageSpinner } from '@client/components/ui/spinner'
 import { AppLayout } from './layout'
 import { ProtectedRoute } from './protected-route'
 
@@ -36,7 +36,9 @@ export function AppRouter() {
         <Switch>
           <Route path="/" component={HomePage} />
           <Route path="/stream/:id">{(params) => <StreamPage orderId={Number(params.id)} />}</Route>
-          <Route path="/restaurant/:id">{(params) => <RestaurantPage restaurantId={Number(params.id)} />}</Route>
+          <Route path="/restaurant/:id">
+            {(params) => <RestaurantPage restaurantId={Number(params.id)} />}
+          </Route>
           <Route path="/orders">
             <ProtectedRoute>
               <OrdersPage />

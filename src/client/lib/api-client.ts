@@ -55,9 +55,12 @@ export async function apiRequest<T = unknown>(
 
 export const api = {
   get: <T>(url: string, options?: RequestOptions) => apiRequest<T>('GET', url, undefined, options),
-  post: <T>(url: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', url, body ?? {}, options),
-  put: <T>(url: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', url, body ?? {}, options),
-  patch: <T>(url: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', url, body ?? {}, options),
+  post: <T>(url: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', url, body ?? {}, options),
+  put: <T>(url: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', url, body ?? {}, options),
+  patch: <T>(url: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', url, body ?? {}, options),
   delete: <T>(url: string, options?: RequestOptions) => apiRequest<T>('DELETE', url, undefined, options),
 }
 

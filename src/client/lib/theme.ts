@@ -15,7 +15,8 @@ function read(): ThemePreference {
 
 export function applyTheme(preference: ThemePreference) {
   const dark =
-    preference === 'dark' || (preference === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches)
+    preference === 'dark' ||
+    (preference === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches)
   document.documentElement.classList.toggle('dark', dark)
 }
 

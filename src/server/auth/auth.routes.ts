@@ -1,9 +1,17 @@
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { loginSchema, registerSchema, userSchema } from '../../shared/schemas/auth'
 import { conflict, unauthorized } from '../errors'
 import { requireUser } from './auth.guard'
-import { dummyPasswordHash, hashPassword, SESSION_COOKIE, SESSION_TTL_MS, toUser, verifyPassword } from './auth.service'
+import {
+  dummyPasswordHash,
+  hashPassword,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  toUser,
+  verifyPassword,
+} from './auth.service'
 
 const LOGIN_LIMIT = { max: 10, timeWindow: '1 minute' }
 
@@ -16,7 +24,7 @@ function limitKey(request: { ip: string; body?: unknown }) {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.authRepo
 
-  const setSessionCookie = (reply: { setCookie: Function }, token: string, secure: boolean) =>
+  const setSessionCookie = (reply: FastifyReply, token: string, secure: boolean) =>
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
       httpOnly: true,
@@ -34,15 +42,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const input = request.body
       const taken = await repo.usernameOrEmailTaken(input.username, input.email)
-      if (taken.username) throw conflict('That username is already taken', { username: 'That username is already taken' })
+      if (taken.username)
+        throw conflict('That username is already taken', { username: 'That username is already taken' })
       if (taken.email)
-        throw conflict('An account with that email already exists', { email: 'An account with that email already exists' })
+        throw conflict('An account with that email already exists', {
+          email: 'An account with that email already exists',
+        })
       const passwordHash = await hashPassword(input.password)
       const row = await repo
         .createUser({ username: input.username, passwordHash, email: input.email, fullName: input.fullName })
         .catch((error: unknown) => {
           // Two registrations racing for the same name: the unique index decides.
-          if (String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === '23505')
+          if (
+            String(
+              (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code,
+            ) === '23505'
+          )
             throw conflict('That username or email is already taken')
           throw error
         })
@@ -83,5 +98,4 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/user', { schema: { tags: ['auth'], response: { 200: userSchema } } }, async (request) => {
     return toUser(await requireUser(request))
   })
-
 }

@@ -1,12 +1,17 @@
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto'
 import { promisify } from 'node:util'
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
-import type { User } from '../../shared/schemas/auth'
 import { toDollars } from '../../shared/money'
+import type { User } from '../../shared/schemas/auth'
 import type { Db } from '../db/client'
 import { sessions, users } from '../db/schema'
 
-const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>
+const scrypt = promisify(scryptCb) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: object,
+) => Promise<Buffer>
 
 /** scrypt, N=2^15, r=8, p=1: about 32 MiB and ~50 ms per hash. */
 const SCRYPT = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }
@@ -56,10 +61,7 @@ export function toUser(row: typeof users.$inferSelect): User {
 export function createAuthRepository(db: Db) {
   return {
     async findUserByUsername(username: string) {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.username}) = lower(${username})`)
+      const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`)
       return row
     },
     async findUserById(id: number) {

@@ -13,11 +13,21 @@ describe('accounts and sessions', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: { username: 'newdiner', password: 'secret123', fullName: 'New Diner', email: 'New@Example.com' },
+      payload: {
+        username: 'newdiner',
+        password: 'secret123',
+        fullName: 'New Diner',
+        email: 'New@Example.com',
+      },
     })
     expect(res.statusCode).toBe(201)
     const user = res.json()
-    expect(user).toMatchObject({ username: 'newdiner', fullName: 'New Diner', email: 'new@example.com', walletBalance: 0 })
+    expect(user).toMatchObject({
+      username: 'newdiner',
+      fullName: 'New Diner',
+      email: 'new@example.com',
+      walletBalance: 0,
+    })
     expect(user).not.toHaveProperty('password')
     expect(user).not.toHaveProperty('passwordHash')
     const setCookie = res.headers['set-cookie']
@@ -30,7 +40,12 @@ describe('accounts and sessions', () => {
   })
 
   it('refuses a taken username or email with 409 and a message a person understands', async () => {
-    const first = { username: 'twinname', password: 'secret123', fullName: 'Twin One', email: 'twin@example.com' }
+    const first = {
+      username: 'twinname',
+      password: 'secret123',
+      fullName: 'Twin One',
+      email: 'twin@example.com',
+    }
     expect((await app.inject({ method: 'POST', url: '/api/register', payload: first })).statusCode).toBe(201)
     const sameName = await app.inject({
       method: 'POST',
@@ -39,17 +54,41 @@ describe('accounts and sessions', () => {
     })
     expect(sameName.statusCode).toBe(409)
     expect(sameName.json().message).toBe('That username is already taken')
-    const sameEmail = await app.inject({ method: 'POST', url: '/api/register', payload: { ...first, username: 'twin2' } })
+    const sameEmail = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { ...first, username: 'twin2' },
+    })
     expect(sameEmail.statusCode).toBe(409)
     expect(sameEmail.json().message).toBe('An account with that email already exists')
   })
 
   it.each([
-    [{ username: 'ab', password: 'secret123', fullName: 'Some One', email: 'a@b.co' }, 'username', 'Username must be at least 3 characters'],
-    [{ username: 'abc', password: 'short', fullName: 'Some One', email: 'a@b.co' }, 'password', 'Password must be at least 6 characters'],
-    [{ username: 'abc', password: 'secret123', fullName: 'Al', email: 'a@b.co' }, 'fullName', 'Full name is required'],
-    [{ username: 'abc', password: 'secret123', fullName: 'Some One', email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
-    [{ password: 'secret123', fullName: 'Some One', email: 'a@b.co' }, 'username', 'Username must be at least 3 characters'],
+    [
+      { username: 'ab', password: 'secret123', fullName: 'Some One', email: 'a@b.co' },
+      'username',
+      'Username must be at least 3 characters',
+    ],
+    [
+      { username: 'abc', password: 'short', fullName: 'Some One', email: 'a@b.co' },
+      'password',
+      'Password must be at least 6 characters',
+    ],
+    [
+      { username: 'abc', password: 'secret123', fullName: 'Al', email: 'a@b.co' },
+      'fullName',
+      'Full name is required',
+    ],
+    [
+      { username: 'abc', password: 'secret123', fullName: 'Some One', email: 'not-an-email' },
+      'email',
+      'Please enter a valid email address',
+    ],
+    [
+      { password: 'secret123', fullName: 'Some One', email: 'a@b.co' },
+      'username',
+      'Username must be at least 3 characters',
+    ],
   ])('validates registration: %o gives "%s: %s"', async (payload, field, message) => {
     const res = await app.inject({ method: 'POST', url: '/api/register', payload })
     expect(res.statusCode).toBe(400)
@@ -58,18 +97,34 @@ describe('accounts and sessions', () => {
   })
 
   it('signs in with the right password only, and the demo diner can sign in', async () => {
-    const demo = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'demo', password: 'demo1234' } })
+    const demo = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'demo', password: 'demo1234' },
+    })
     expect(demo.statusCode).toBe(200)
     expect(demo.json()).toMatchObject({ id: 1, username: 'demo' })
-    const wrong = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'demo', password: 'wrong-pass' } })
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'demo', password: 'wrong-pass' },
+    })
     expect(wrong.statusCode).toBe(401)
     expect(wrong.json().message).toBe('Invalid username or password')
-    const nobody = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'nobody', password: 'whatever' } })
+    const nobody = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'nobody', password: 'whatever' },
+    })
     expect(nobody.statusCode).toBe(401)
   })
 
   it('validates login fields with the spec messages', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'ab', password: '123' } })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'ab', password: '123' },
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json().errors).toEqual({
       username: 'Username must be at least 3 characters',
@@ -89,7 +144,8 @@ describe('accounts and sessions', () => {
   it('rate-limits repeated sign-in attempts for one username with 429', async () => {
     const payload = { username: 'ratelimited', password: 'wrong-pass' }
     const codes: number[] = []
-    for (let i = 0; i < 12; i++) codes.push((await app.inject({ method: 'POST', url: '/api/login', payload })).statusCode)
+    for (let i = 0; i < 12; i++)
+      codes.push((await app.inject({ method: 'POST', url: '/api/login', payload })).statusCode)
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true)
     const last = await app.inject({ method: 'POST', url: '/api/login', payload })
     expect(last.statusCode).toBe(429)

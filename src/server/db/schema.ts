@@ -108,7 +108,10 @@ export const menuItems = pgTable(
     ingredients: text('ingredients').array().notNull().default(sql`'{}'::text[]`),
     allergens: text('allergens').array().notNull().default(sql`'{}'::text[]`),
   },
-  (t) => [index('menu_items_restaurant_idx').on(t.restaurantId), check('menu_items_price_positive', sql`${t.priceCents} > 0`)],
+  (t) => [
+    index('menu_items_restaurant_idx').on(t.restaurantId),
+    check('menu_items_price_positive', sql`${t.priceCents} > 0`),
+  ],
 )
 
 export const orders = pgTable(
@@ -137,9 +140,7 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_restaurant_idx').on(t.restaurantId),
-    index('orders_active_idx')
-      .on(t.status)
-      .where(sql`${t.status} not in ('completed', 'cancelled')`),
+    index('orders_active_idx').on(t.status).where(sql`${t.status} not in ('completed', 'cancelled')`),
     check('orders_progress_range', sql`${t.progress} between 0 and 100`),
     check('orders_total_non_negative', sql`${t.totalPriceCents} >= 0`),
   ],
@@ -202,9 +203,7 @@ export const chefShouts = pgTable(
   },
   (t) => [
     index('chef_shouts_order_idx').on(t.orderId, t.createdAt),
-    index('chef_shouts_open_idx')
-      .on(t.status)
-      .where(sql`${t.status} <> 'done'`),
+    index('chef_shouts_open_idx').on(t.status).where(sql`${t.status} <> 'done'`),
   ],
 )
 
@@ -324,5 +323,8 @@ export const installations = pgTable(
     status: text('status').notNull().default('pending'),
     createdAt: createdAt(),
   },
-  (t) => [index('installations_restaurant_idx').on(t.restaurantId), index('installations_user_idx').on(t.userId)],
+  (t) => [
+    index('installations_restaurant_idx').on(t.restaurantId),
+    index('installations_user_idx').on(t.userId),
+  ],
 )

@@ -32,7 +32,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' })
   }
   const status = error.statusCode ?? 500
-  if (status === 429) return reply.code(429).send({ message: 'Too many attempts. Please wait a minute and try again.' })
+  if (status === 429)
+    return reply.code(429).send({ message: 'Too many attempts. Please wait a minute and try again.' })
   if (status >= 400 && status < 500) {
     // Fastify's own client errors: malformed JSON, wrong content type, body too large.
     const message =

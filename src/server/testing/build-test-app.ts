@@ -13,7 +13,11 @@ export type TestConfigOverrides = Partial<Omit<Config, 'kitchen' | 'cameras'>> &
 }
 
 export function testConfig(overrides: TestConfigOverrides = {}): Config {
-  const base = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-test-secret-test-secret-000' })
+  const base = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_SECRET: 'test-secret-test-secret-test-secret-000',
+  })
   return {
     ...base,
     ...overrides,
@@ -29,7 +33,12 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
  */
 export async function buildTestApp(options: { config?: TestConfigOverrides; bus?: Bus } = {}) {
   const database = await openTestDatabase()
-  const app = await buildApp({ config: testConfig(options.config), database, bus: options.bus, logger: false })
+  const app = await buildApp({
+    config: testConfig(options.config),
+    database,
+    bus: options.bus,
+    logger: false,
+  })
   await app.ready()
   let closed = false
   // Kept before `close` is replaced below, which would otherwise call itself.
@@ -68,9 +77,12 @@ export async function createUser(app: TestApp, options: { balance?: number; user
     })
     .returning()
   if (balanceCents > 0) {
-    await app.db
-      .insert(walletTransactions)
-      .values({ userId: user!.id, amountCents: balanceCents, type: 'deposit', description: 'Opening balance' })
+    await app.db.insert(walletTransactions).values({
+      userId: user!.id,
+      amountCents: balanceCents,
+      type: 'deposit',
+      description: 'Opening balance',
+    })
   }
   const session = await app.authRepo.createSession(user!.id)
   const cookie = `clearplate_session=${session.token}`

@@ -8,7 +8,9 @@ import { seedDemo } from '../db/seed'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDb: { kind: 'pglite'; snapshotPath: string } | { kind: 'postgres'; adminUrl: string; template: string }
+    testDb:
+      | { kind: 'pglite'; snapshotPath: string }
+      | { kind: 'postgres'; adminUrl: string; template: string }
   }
 }
 

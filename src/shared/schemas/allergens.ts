@@ -15,7 +15,13 @@ export type AllergenProfile = z.infer<typeof allergenProfileSchema>
 
 /** Catalogue ids, lowercased and without repeats. */
 const allergenIdsSchema = z
-  .array(z.string().trim().toLowerCase().pipe(z.enum(ALLERGEN_IDS, { error: 'Unknown allergen' })))
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(ALLERGEN_IDS, { error: 'Unknown allergen' })),
+  )
   .max(ALLERGEN_IDS.length * 2, 'Too many allergens')
   .transform((list) => [...new Set(list)])
 const severitySchema = z.enum(SEVERITY_VALUES, { error: 'Please choose a severity' })

@@ -13,7 +13,11 @@ export const passwordSchema = z
   .max(200, 'Password must be at most 200 characters')
 
 export const loginSchema = z.object({
-  username: z.string({ error: 'Username must be at least 3 characters' }).trim().min(3, 'Username must be at least 3 characters').max(40),
+  username: z
+    .string({ error: 'Username must be at least 3 characters' })
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(40),
   password: passwordSchema,
 })
 export type LoginInput = z.infer<typeof loginSchema>

@@ -20,7 +20,9 @@ export const chefShoutCreateSchema = z.object({
 })
 export const chefShoutCreateResponse = chefShoutSchema.extend({ newBalance: z.number() })
 
-export const upsellResponseSchema = z.object({ accepted: z.boolean({ error: 'accepted must be true or false' }) })
+export const upsellResponseSchema = z.object({
+  accepted: z.boolean({ error: 'accepted must be true or false' }),
+})
 export const upsellResultSchema = z.object({
   upsellId: z.number(),
   accepted: z.boolean(),

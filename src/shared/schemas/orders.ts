@@ -44,7 +44,10 @@ export const placeOrderSchema = z.object({
           .number({ error: `Quantity must be between ${ORDER_QUANTITY.min} and ${ORDER_QUANTITY.max}` })
           .int(`Quantity must be between ${ORDER_QUANTITY.min} and ${ORDER_QUANTITY.max}`)
           .min(ORDER_QUANTITY.min, `Quantity must be between ${ORDER_QUANTITY.min} and ${ORDER_QUANTITY.max}`)
-          .max(ORDER_QUANTITY.max, `Quantity must be between ${ORDER_QUANTITY.min} and ${ORDER_QUANTITY.max}`),
+          .max(
+            ORDER_QUANTITY.max,
+            `Quantity must be between ${ORDER_QUANTITY.min} and ${ORDER_QUANTITY.max}`,
+          ),
       }),
       { error: 'Cart is empty: Please add items to your cart before placing an order.' },
     )

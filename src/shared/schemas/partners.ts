@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { DELIVERY_PLATFORM_VALUES, DELIVERY_PLATFORMS, INSTALLATION_TIME_SLOTS, SPECIAL_INSTRUCTIONS_MAX } from '../constants'
+import {
+  DELIVERY_PLATFORM_VALUES,
+  DELIVERY_PLATFORMS,
+  INSTALLATION_TIME_SLOTS,
+  SPECIAL_INSTRUCTIONS_MAX,
+} from '../constants'
 import { idSchema, optionalText } from './common'
 
 export const deliveryIntegrationSchema = z.object({
@@ -23,7 +28,10 @@ export const deliveryIntegrationSchema = z.object({
 export type DeliveryIntegration = z.infer<typeof deliveryIntegrationSchema>
 
 const webhookUrl = z
-  .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' }).max(2000, 'Please enter a valid URL')])
+  .union([
+    z.literal(''),
+    z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' }).max(2000, 'Please enter a valid URL'),
+  ])
   .optional()
   .nullable()
   .transform((v) => v || undefined)
@@ -104,42 +112,44 @@ function isCalendarDate(v: string): boolean {
 
 const notBeforeTomorrow = (v: string | undefined) => !v || v >= earliestInstallationDate()
 
-export const installationCreateSchema = z
-  .object({
-    restaurantId: idSchema.or(z.undefined()).refine((v) => v !== undefined, 'Please select a restaurant'),
-    preferredDate: dateString('Please select a preferred installation date').refine(
-      notBeforeTomorrow,
-      'The installation date must be tomorrow or later',
-    ),
-    preferredTimeSlot: z.enum(INSTALLATION_TIME_SLOTS, { error: 'Please select a preferred time slot' }),
-    secondaryDate: z
-      .union([z.literal(''), dateString('Please select a valid alternative date')])
-      .optional()
-      .nullable()
-      .transform((v) => v || undefined)
-      .refine(notBeforeTomorrow, 'The alternative date must be tomorrow or later'),
-    secondaryTimeSlot: z
-      .union([z.literal(''), z.enum(INSTALLATION_TIME_SLOTS)], { error: 'Please select a valid time slot' })
-      .optional()
-      .nullable()
-      .transform((v) => v || undefined),
-    specialInstructions: optionalText(SPECIAL_INSTRUCTIONS_MAX, 'Special instructions cannot exceed 500 characters'),
-    contactName: z
-      .string({ error: 'Contact name must be at least 2 characters' })
-      .trim()
-      .min(2, 'Contact name must be at least 2 characters')
-      .max(100),
-    contactPhone: z
-      .string({ error: 'Please enter a valid phone number' })
-      .trim()
-      .min(10, 'Please enter a valid phone number')
-      .max(30, 'Please enter a valid phone number'),
-    contactEmail: z
-      .string({ error: 'Please enter a valid email address' })
-      .trim()
-      .pipe(z.email('Please enter a valid email address')),
-    termsAccepted: z.literal(true, { error: 'You must accept the terms to continue' }),
-  })
+export const installationCreateSchema = z.object({
+  restaurantId: idSchema.or(z.undefined()).refine((v) => v !== undefined, 'Please select a restaurant'),
+  preferredDate: dateString('Please select a preferred installation date').refine(
+    notBeforeTomorrow,
+    'The installation date must be tomorrow or later',
+  ),
+  preferredTimeSlot: z.enum(INSTALLATION_TIME_SLOTS, { error: 'Please select a preferred time slot' }),
+  secondaryDate: z
+    .union([z.literal(''), dateString('Please select a valid alternative date')])
+    .optional()
+    .nullable()
+    .transform((v) => v || undefined)
+    .refine(notBeforeTomorrow, 'The alternative date must be tomorrow or later'),
+  secondaryTimeSlot: z
+    .union([z.literal(''), z.enum(INSTALLATION_TIME_SLOTS)], { error: 'Please select a valid time slot' })
+    .optional()
+    .nullable()
+    .transform((v) => v || undefined),
+  specialInstructions: optionalText(
+    SPECIAL_INSTRUCTIONS_MAX,
+    'Special instructions cannot exceed 500 characters',
+  ),
+  contactName: z
+    .string({ error: 'Contact name must be at least 2 characters' })
+    .trim()
+    .min(2, 'Contact name must be at least 2 characters')
+    .max(100),
+  contactPhone: z
+    .string({ error: 'Please enter a valid phone number' })
+    .trim()
+    .min(10, 'Please enter a valid phone number')
+    .max(30, 'Please enter a valid phone number'),
+  contactEmail: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .pipe(z.email('Please enter a valid email address')),
+  termsAccepted: z.literal(true, { error: 'You must accept the terms to continue' }),
+})
 export type InstallationCreateInput = z.input<typeof installationCreateSchema>
 
 export const installationSchema = z.object({

@@ -33,8 +33,16 @@ export const TIP_INVALID = 'Please enter a valid tip amount'
 export const tipSchema = z.object({
   /** Sent by the client as the spec says; the server uses the signed-in user. */
   userId: z.number().optional(),
-  amount: dollarsSchema(TIP_LIMITS_CENTS.min / 100, TIP_LIMITS_CENTS.max / 100, 'Tips are between $0.50 and $100.00'),
-  message: z.string().trim().max(TIP_MESSAGE_MAX, `Message must be at most ${TIP_MESSAGE_MAX} characters`).default(''),
+  amount: dollarsSchema(
+    TIP_LIMITS_CENTS.min / 100,
+    TIP_LIMITS_CENTS.max / 100,
+    'Tips are between $0.50 and $100.00',
+  ),
+  message: z
+    .string()
+    .trim()
+    .max(TIP_MESSAGE_MAX, `Message must be at most ${TIP_MESSAGE_MAX} characters`)
+    .default(''),
 })
 export type TipInput = z.input<typeof tipSchema>
 export const tipResponseSchema = z.object({ tipAmount: z.number(), newBalance: z.number() })

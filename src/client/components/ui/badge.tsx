@@ -1,5 +1,5 @@
-import type { ComponentProps } from 'react'
 import { cn } from '@client/lib/utils'
+import type { ComponentProps } from 'react'
 
 const variants = {
   default: 'bg-primary text-primary-foreground',
@@ -12,10 +12,18 @@ const variants = {
   info: 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-300',
 } as const
 
-export function Badge({ className, variant = 'default', ...props }: ComponentProps<'span'> & { variant?: keyof typeof variants }) {
+export function Badge({
+  className,
+  variant = 'default',
+  ...props
+}: ComponentProps<'span'> & { variant?: keyof typeof variants }) {
   return (
     <span
-      className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold', variants[variant], className)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        variants[variant],
+        className,
+      )}
       {...props}
     />
   )

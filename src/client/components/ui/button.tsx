@@ -1,6 +1,6 @@
+import { cn } from '@client/lib/utils'
 import { Slot } from '@radix-ui/react-slot'
 import { type ComponentProps, forwardRef } from 'react'
-import { cn } from '@client/lib/utils'
 
 const variants = {
   default: 'bg-primary text-primary-foreground shadow-sm hover:bg-brand-700 dark:hover:bg-brand-400',

@@ -1,8 +1,10 @@
-import type { ComponentProps } from 'react'
 import { cn } from '@client/lib/utils'
+import type { ComponentProps } from 'react'
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('rounded-xl border bg-card text-card-foreground shadow-sm', className)} {...props} />
+  return (
+    <div className={cn('rounded-xl border bg-card text-card-foreground shadow-sm', className)} {...props} />
+  )
 }
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-5 pb-3', className)} {...props} />

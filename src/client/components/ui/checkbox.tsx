@@ -1,7 +1,7 @@
+import { cn } from '@client/lib/utils'
 import * as CheckboxPrimitive from '@radix-ui/react-checkbox'
 import { Check } from 'lucide-react'
 import type { ComponentProps } from 'react'
-import { cn } from '@client/lib/utils'
 
 export function Checkbox({ className, ...props }: ComponentProps<typeof CheckboxPrimitive.Root>) {
   return (

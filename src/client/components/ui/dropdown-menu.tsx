@@ -1,17 +1,24 @@
+import { cn } from '@client/lib/utils'
 import * as Menu from '@radix-ui/react-dropdown-menu'
 import type { ComponentProps } from 'react'
-import { cn } from '@client/lib/utils'
 
 export const DropdownMenu = Menu.Root
 export const DropdownMenuTrigger = Menu.Trigger
 export const DropdownMenuGroup = Menu.Group
 
-export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof Menu.Content>) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  ...props
+}: ComponentProps<typeof Menu.Content>) {
   return (
     <Menu.Portal>
       <Menu.Content
         sideOffset={sideOffset}
-        className={cn('z-50 min-w-48 rounded-xl border bg-popover p-1 text-popover-foreground shadow-lg', className)}
+        className={cn(
+          'z-50 min-w-48 rounded-xl border bg-popover p-1 text-popover-foreground shadow-lg',
+          className,
+        )}
         {...props}
       />
     </Menu.Portal>
@@ -36,7 +43,11 @@ export function DropdownMenuSeparator({ className, ...props }: ComponentProps<ty
   return <Menu.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />
 }
 export const DropdownMenuRadioGroup = Menu.RadioGroup
-export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof Menu.RadioItem>) {
+export function DropdownMenuRadioItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Menu.RadioItem>) {
   return (
     <Menu.RadioItem
       className={cn(

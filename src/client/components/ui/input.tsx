@@ -1,10 +1,13 @@
-import { type ComponentProps, forwardRef } from 'react'
 import { cn } from '@client/lib/utils'
+import { type ComponentProps, forwardRef } from 'react'
 
 export const inputClass =
   'flex h-10 w-full rounded-lg border border-input bg-card px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive'
 
-export const Input = forwardRef<HTMLInputElement, ComponentProps<'input'>>(function Input({ className, ...props }, ref) {
+export const Input = forwardRef<HTMLInputElement, ComponentProps<'input'>>(function Input(
+  { className, ...props },
+  ref,
+) {
   return <input ref={ref} className={cn(inputClass, className)} {...props} />
 })
 

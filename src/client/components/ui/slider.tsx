@@ -1,6 +1,6 @@
+import { cn } from '@client/lib/utils'
 import * as SliderPrimitive from '@radix-ui/react-slider'
 import type { ComponentProps } from 'react'
-import { cn } from '@client/lib/utils'
 
 export function Slider({ className, ...props }: ComponentProps<typeof SliderPrimitive.Root>) {
   return (

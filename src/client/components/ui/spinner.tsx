@@ -1,5 +1,5 @@
-import { Loader2 } from 'lucide-react'
 import { cn } from '@client/lib/utils'
+import { Loader2 } from 'lucide-react'
 
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
   return (

@@ -1,6 +1,6 @@
+import { cn } from '@client/lib/utils'
 import * as SwitchPrimitive from '@radix-ui/react-switch'
 import type { ComponentProps } from 'react'
-import { cn } from '@client/lib/utils'
 
 export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {
   return (

@@ -1,6 +1,6 @@
+import { cn } from '@client/lib/utils'
 import * as ToastPrimitive from '@radix-ui/react-toast'
 import { X } from 'lucide-react'
-import { cn } from '@client/lib/utils'
 import { useToasts } from './use-toast'
 
 /** One toast at a time, 5 s, swipe right 50 px to dismiss, F8 focuses the region (Radix's hotkey). */
@@ -27,9 +27,13 @@ export function Toaster() {
           data-variant={t.variant ?? 'default'}
         >
           <div className="grid gap-1">
-            {t.title ? <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title> : null}
+            {t.title ? (
+              <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
+            ) : null}
             {t.description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {t.description}
+              </ToastPrimitive.Description>
             ) : null}
           </div>
           <ToastPrimitive.Close

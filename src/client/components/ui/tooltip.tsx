@@ -1,6 +1,6 @@
+import { cn } from '@client/lib/utils'
 import * as TooltipPrimitive from '@radix-ui/react-tooltip'
 import type { ComponentProps, ReactNode } from 'react'
-import { cn } from '@client/lib/utils'
 
 /** Tooltips open after 700 ms (the spec's delay). */
 export function TooltipProvider({ children }: { children: ReactNode }) {
@@ -9,12 +9,19 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
 export const Tooltip = TooltipPrimitive.Root
 export const TooltipTrigger = TooltipPrimitive.Trigger
 
-export function TooltipContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {
+export function TooltipContent({
+  className,
+  sideOffset = 6,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Content>) {
   return (
     <TooltipPrimitive.Portal>
       <TooltipPrimitive.Content
         sideOffset={sideOffset}
-        className={cn('z-50 rounded-md bg-foreground px-3 py-1.5 text-xs text-background shadow-md', className)}
+        className={cn(
+          'z-50 rounded-md bg-foreground px-3 py-1.5 text-xs text-background shadow-md',
+          className,
+        )}
         {...props}
       />
     </TooltipPrimitive.Portal>

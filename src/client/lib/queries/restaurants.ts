@@ -15,7 +15,10 @@ export function restaurantsQuery(search?: RestaurantSearch) {
     queryKey: queryKeys.restaurants(search),
     queryFn: () => {
       if (!search) return api.get<Restaurant[]>('/api/restaurants')
-      const params = new URLSearchParams({ latitude: String(search.latitude), longitude: String(search.longitude) })
+      const params = new URLSearchParams({
+        latitude: String(search.latitude),
+        longitude: String(search.longitude),
+      })
       if (search.radius !== undefined) params.set('radius', String(search.radius))
       return api.get<Restaurant[]>(`/api/restaurants?${params}`)
     },
@@ -29,7 +32,8 @@ export function restaurantQuery(id: number) {
     queryFn: () => api.get<Restaurant>(`/api/restaurants/${id}`),
   })
 }
-export const useRestaurant = (id: number | undefined) => useQuery({ ...restaurantQuery(id ?? 0), enabled: Boolean(id) })
+export const useRestaurant = (id: number | undefined) =>
+  useQuery({ ...restaurantQuery(id ?? 0), enabled: Boolean(id) })
 
 export function menuQuery(restaurantId: number) {
   return queryOptions({
