@@ -112,7 +112,13 @@ export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
       if (!option) throw unknownShout(undefined, { shoutType: 'Unknown chef shout' })
       const result = await runIdempotent<ChefShoutResult>(
         db,
-        { userId, key: idempotencyKey, scope: CHEF_SCOPES.shout, statusCode: 201 },
+        {
+          userId,
+          key: idempotencyKey,
+          scope: CHEF_SCOPES.shout,
+          statusCode: 201,
+          request: { orderId, shoutType },
+        },
         async (tx) => {
           const order = await orderOfDiner(tx, userId, orderId, 'send chef shouts')
           if (!isActiveStatus(order.status)) throw orderNotActive()
@@ -170,7 +176,13 @@ export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
       }
       const result = await runIdempotent<TipResult>(
         db,
-        { userId, key: idempotencyKey, scope: CHEF_SCOPES.tip, statusCode: 200 },
+        {
+          userId,
+          key: idempotencyKey,
+          scope: CHEF_SCOPES.tip,
+          statusCode: 200,
+          request: { orderId, amountCents, message: input.message },
+        },
         async (tx) => {
           const order = await findViewableOrder(tx, userId, orderId)
           if (!order) throw orderNotFound()
@@ -206,7 +218,13 @@ export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
       let orderId = 0
       const result = await runIdempotent<UpsellResult>(
         db,
-        { userId, key: idempotencyKey, scope: CHEF_SCOPES.upsell, statusCode: 200 },
+        {
+          userId,
+          key: idempotencyKey,
+          scope: CHEF_SCOPES.upsell,
+          statusCode: 200,
+          request: { upsellId, accepted },
+        },
         async (tx) => {
           const [row] = await tx
             .select({ upsell: upsells, order: orders, ownerId: restaurants.ownerId })

@@ -179,6 +179,16 @@ describe('sending a chef shout', () => {
     await live.stop()
   })
 
+  it('refuses the same Idempotency-Key for a different shout with 409 and charges nothing more', async () => {
+    const { diner, order } = await cookingOrder(10)
+    expect((await shout(diner, order.id, { shoutType: 'garlic' }, 'shout-2')).statusCode).toBe(201)
+    const other = await shout(diner, order.id, { shoutType: 'cheese' }, 'shout-2')
+    expect(other.statusCode).toBe(409)
+    expect(other.json().message).toBe('This Idempotency-Key was used for a different request')
+    expect(await balanceCents(app, diner.user.id)).toBe(925)
+    expect(await app.db.select().from(chefShouts).where(eq(chefShouts.orderId, order.id))).toHaveLength(1)
+  })
+
   it('applies exactly as many of 100 concurrent shouts as the balance pays for, and never goes below zero', async () => {
     const { diner, order } = await cookingOrder(10)
     const startCents = await balanceCents(app, diner.user.id)

@@ -234,6 +234,8 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     /** METHOD and route of the first request: a key reused on another route is refused. */
     scope: text('scope').notNull(),
+    /** SHA-256 of what the first request asked for: the same key with other contents is refused. */
+    requestHash: text('request_hash'),
     statusCode: integer('status_code').notNull(),
     response: jsonb('response').notNull(),
     createdAt: createdAt(),

@@ -34,7 +34,7 @@ export function createOrdersService({ db }: { db: Db }) {
       const { userId, order, idempotencyKey } = input
       return runIdempotent<Order>(
         db,
-        { userId, key: idempotencyKey, scope: PLACE_ORDER_SCOPE, statusCode: 201 },
+        { userId, key: idempotencyKey, scope: PLACE_ORDER_SCOPE, statusCode: 201, request: order },
         async (tx) => {
           const repo = createOrdersRepository(tx)
           const restaurant = await repo.findRestaurant(order.restaurantId)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db, Tx } from '../db/client'
@@ -28,6 +29,8 @@ export interface IdempotencyOptions {
   scope: string
   /** The status a first success answers with; stored with the body. */
   statusCode: number
+  /** What the request asks for (ids, amounts, choices); a retry must ask for the same. */
+  request: unknown
 }
 
 export interface IdempotentResult<T> {
@@ -50,6 +53,7 @@ export async function runIdempotent<T>(
   work: (tx: Tx) => Promise<T>,
 ): Promise<IdempotentResult<T>> {
   const { userId, key, scope, statusCode } = options
+  const requestHash = fingerprint(options.request)
   if (key === undefined) {
     return { statusCode, body: await db.transaction((tx) => work(tx)), replayed: false }
   }
@@ -58,12 +62,12 @@ export async function runIdempotent<T>(
   // Twice: a stored row can disappear between the claim and the read only if it is deleted.
   for (let attempt = 0; attempt < 2; attempt++) {
     const stored = await findStored(db, userId, key)
-    if (stored) return replay<T>(stored, scope)
+    if (stored) return replay<T>(stored, scope, requestHash)
 
     const outcome = await db.transaction(async (tx) => {
       const [claim] = await tx
         .insert(idempotencyKeys)
-        .values({ userId, key, scope, statusCode, response: {} })
+        .values({ userId, key, scope, requestHash, statusCode, response: {} })
         .onConflictDoNothing({ target: [idempotencyKeys.userId, idempotencyKeys.key] })
         .returning({ id: idempotencyKeys.id })
       if (!claim) return { claimed: false as const }
@@ -87,9 +91,20 @@ async function findStored(db: Db, userId: number, key: string) {
   return row
 }
 
-function replay<T>(stored: typeof idempotencyKeys.$inferSelect, scope: string): IdempotentResult<T> {
-  if (stored.scope !== scope) throw idempotencyKeyReused()
+function replay<T>(
+  stored: typeof idempotencyKeys.$inferSelect,
+  scope: string,
+  requestHash: string,
+): IdempotentResult<T> {
+  if (stored.scope !== scope || (stored.requestHash !== null && stored.requestHash !== requestHash))
+    throw idempotencyKeyReused()
   return { statusCode: stored.statusCode, body: stored.response as T, replayed: true }
+}
+
+function fingerprint(request: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(request ?? null))
+    .digest('base64url')
 }
 
 /** "POST /api/orders": the method and route pattern of a request, the scope of its key. */

@@ -57,6 +57,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
           key: request.headers['idempotency-key'],
           scope: requestScope(request),
           statusCode: 200,
+          request: { amount, description },
         },
         async (tx) => {
           const { balanceCents, transaction } = await createWalletRepository(tx).credit({

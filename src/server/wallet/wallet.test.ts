@@ -240,6 +240,16 @@ describe('idempotent top-ups', () => {
     expect(await balanceCents(app, diner.user.id)).toBe(200)
   })
 
+  it('refuses a key reused with a different amount with 409 and credits nothing more', async () => {
+    const diner = await createUser(app)
+    expect((await addFunds(diner, { amount: 5 }, 'one-click')).statusCode).toBe(200)
+    const changed = await addFunds(diner, { amount: 500 }, 'one-click')
+    expect(changed.statusCode).toBe(409)
+    expect(changed.json().message).toBe('This Idempotency-Key was used for a different request')
+    expect(await balanceCents(app, diner.user.id)).toBe(500)
+    expect(await transactionsOf(app, diner.user.id)).toHaveLength(1)
+  })
+
   it('refuses a key reused on a different route with 409', async () => {
     const diner = await createUser(app, { balance: 50 })
     const { restaurant, items } = await createRestaurant(app)
