@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { SHOUT_TYPES, TIP_MESSAGE_MAX } from './constants'
 import type { upsellOfferSchema } from './schemas/chef'
 import type { telemetrySchema } from './schemas/orders'
+import { tipSchema } from './schemas/wallet'
 
 /** Largest live message the server accepts, in bytes. */
 export const LIVE_MAX_MESSAGE_BYTES = 4096
@@ -28,7 +29,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('chef_tip'),
     orderId: z.coerce.number().int().positive(),
     userId: z.number().optional(),
-    amount: z.number().finite().positive().max(100),
+    /** The same rule as the REST tip: $0.50 to $100.00, at most two decimals. */
+    amount: tipSchema.shape.amount,
     message: z.string().max(TIP_MESSAGE_MAX).default(''),
     timestamp: z.union([z.string(), z.number()]).optional(),
   }),
