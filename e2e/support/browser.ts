@@ -1,9 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const hasBrowser = existsSync(CHROMIUM_PATH)
 export const ARTIFACTS_DIR = join(process.cwd(), 'test-results', 'screenshots')
 
 export const VIEWPORTS = {

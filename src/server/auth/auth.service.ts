@@ -86,6 +86,8 @@ export function createAuthRepository(db: Db) {
     async createSession(userId: number): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url')
       const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
+      // Signing in tidies up this user's sessions that have run out.
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())))
       await db.insert(sessions).values({ id: sessionId(token), userId, expiresAt })
       return { token, expiresAt }
     },
@@ -99,9 +101,6 @@ export function createAuthRepository(db: Db) {
     },
     async deleteSession(token: string) {
       await db.delete(sessions).where(eq(sessions.id, sessionId(token)))
-    },
-    async deleteExpiredSessions() {
-      await db.delete(sessions).where(lt(sessions.expiresAt, new Date()))
     },
   }
 }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { sessions } from '../db/schema'
 import { buildTestApp, createUser } from '../testing/build-test-app'
 
 const app = await buildTestApp()
@@ -117,6 +119,26 @@ describe('accounts and sessions', () => {
       payload: { username: 'nobody', password: 'whatever' },
     })
     expect(nobody.statusCode).toBe(401)
+  })
+
+  it('clears a diner’s expired sessions when they sign in, keeping the live ones', async () => {
+    const diner = await createUser(app)
+    await app.db
+      .insert(sessions)
+      .values({ id: 'expired-session', userId: diner.user.id, expiresAt: new Date(Date.now() - 1000) })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: diner.user.username, password: diner.password },
+    })
+    expect(res.statusCode).toBe(200)
+    const left = await app.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, diner.user.id))
+    expect(left.map((s) => s.id)).not.toContain('expired-session')
+    expect(left).toHaveLength(2)
+    expect((await app.inject({ url: '/api/user', headers: diner.headers })).statusCode).toBe(200)
   })
 
   it('validates login fields with the spec messages', async () => {

@@ -38,8 +38,3 @@ export const messageResponse = z.object({
   errors: z.record(z.string(), z.string()).optional(),
 })
 export type ErrorBody = z.infer<typeof messageResponse>
-
-/** YYYY-MM-DD, the calendar date of an ISO string or a Date in UTC. */
-export function isoDate(d: Date): string {
-  return d.toISOString().slice(0, 10)
-}
