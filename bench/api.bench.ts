@@ -18,7 +18,7 @@ import autocannon from 'autocannon'
 import { buildApp } from '../src/server/app'
 import { parseConfig } from '../src/server/config'
 import { openDatabase } from '../src/server/db/client'
-import { seedDemo } from '../src/server/db/seed'
+import { seedDemo } from '../src/server/demo/seed'
 
 const env = process.env
 const settings = {

@@ -31,7 +31,7 @@ import { type RunningServer, startServer } from '../e2e/support/server'
 import { createAuthRepository } from '../src/server/auth/auth.service'
 import { type Database, openDatabase } from '../src/server/db/client'
 import { menuItems, orders, users } from '../src/server/db/schema'
-import { seedDemo } from '../src/server/db/seed'
+import { seedDemo } from '../src/server/demo/seed'
 
 const { values: args } = parseArgs({
   options: {

@@ -17,20 +17,21 @@ import {
 import { allergenRoutes } from './allergens/allergens.routes'
 import { authRoutes } from './auth/auth.routes'
 import { type AuthRepository, createAuthRepository } from './auth/auth.service'
+import { cameraStreamRoutes } from './cameras/cameras.routes'
 import { chefRoutes } from './chef/chef.routes'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
-import { createReadCache, type ReadCache } from './lib/read-cache'
-import type { Bus } from './live/bus'
-import { createMemoryBus } from './live/bus.memory'
-import { cameraStreamRoutes } from './live/camera-streams.routes'
-import { liveRoutes } from './live/live.routes'
-import { mediaRoutes } from './media/media.routes'
+import { autopilotTelemetry } from './demo/autopilot'
+import { mediaRoutes } from './demo/media/media.routes'
+import type { Bus } from './infra/bus'
+import { createMemoryBus } from './infra/bus.memory'
+import { errorHandler, notFoundBody } from './infra/error-handler'
+import { createReadCache, type ReadCache } from './infra/read-cache'
+import { registerSecurityHeaders } from './infra/security-headers'
 import { ordersRoutes } from './orders/orders.routes'
 import { installationRoutes } from './partners/installations.routes'
 import { integrationRoutes } from './partners/integrations.routes'
-import { errorHandler, notFoundBody } from './plugins/errors'
-import { registerSecurityHeaders } from './plugins/security-headers'
+import { liveRoutes } from './realtime/realtime.routes'
 import { restaurantRoutes } from './restaurants/restaurants.routes'
 import { walletRoutes } from './wallet/wallet.routes'
 
@@ -135,7 +136,8 @@ export async function buildApp({ config, database, bus = createMemoryBus(), logg
     },
     { prefix: '/api' },
   )
-  await app.register(liveRoutes)
+  // The demo world plugs in here: the autopilot's telemetry estimate and the generated art.
+  await app.register(liveRoutes, { estimateTelemetry: autopilotTelemetry(config.kitchen.orderMs) })
   await app.register(cameraStreamRoutes)
   await app.register(mediaRoutes)
   await registerClient(app)

@@ -1,10 +1,11 @@
 import { buildApp } from './app'
 import { ConfigError, parseConfig } from './config'
 import { openDatabase } from './db/client'
-import { seedDemo } from './db/seed'
-import { createBus } from './live/create-bus'
-import { createEngineLock } from './live/engine-lock'
-import { createKitchenEngine } from './live/kitchen-engine'
+import { createKitchenEngine } from './demo/autopilot'
+import { seedDemo } from './demo/seed'
+import { createBus } from './infra/create-bus'
+import { createEngineLock } from './kitchen/engine-lock'
+import { createKitchen } from './kitchen/kitchen'
 
 async function main() {
   const config = parseConfig()
@@ -15,13 +16,18 @@ async function main() {
   if (config.seedDemo) await seedDemo(database.db, { orderMs: config.kitchen.orderMs })
   const bus = await createBus(config)
   const app = await buildApp({ config, database, bus })
+  // The kitchen's drivers: the demo world's autopilot drives the orders.
   const kitchen = config.kitchen.enabled
-    ? createKitchenEngine({
-        db: database.db,
-        bus,
-        config,
-        lock: createEngineLock(database, config.databaseUrl),
-        log: app.log,
+    ? createKitchen({
+        drivers: [
+          createKitchenEngine({
+            db: database.db,
+            bus,
+            config,
+            lock: createEngineLock(database, config.databaseUrl),
+            log: app.log,
+          }),
+        ],
       })
     : undefined
 

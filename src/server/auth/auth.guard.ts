@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { forbidden, unauthorized } from '../errors'
+import { forbidden, unauthorized } from '../infra/errors'
 import { SESSION_COOKIE, toUser } from './auth.service'
 
 type SessionUser = NonNullable<Awaited<ReturnType<FastifyRequest['server']['authRepo']['userForSession']>>>

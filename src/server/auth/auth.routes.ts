@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { loginSchema, registerSchema, userSchema } from '../../shared/schemas/auth'
-import { conflict, unauthorized } from '../errors'
+import { conflict, unauthorized } from '../infra/errors'
 import { requireUser } from './auth.guard'
 import {
   dummyPasswordHash,

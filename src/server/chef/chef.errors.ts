@@ -1,4 +1,4 @@
-import { defineError } from '../errors'
+import { defineError } from '../infra/errors'
 
 export const shoutsNotOpen = defineError({
   code: 'chef.shouts_not_open',

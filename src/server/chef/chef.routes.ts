@@ -11,8 +11,8 @@ import {
 import { idSchema } from '../../shared/schemas/common'
 import { tipResponseSchema, tipSchema } from '../../shared/schemas/wallet'
 import { requireUser } from '../auth/auth.guard'
+import { idempotencyHeaders } from '../infra/idempotency'
 import { requireViewableOrder } from '../orders/order-access'
-import { idempotencyHeaders } from '../wallet/idempotency'
 import { createChefService } from './chef.service'
 
 const orderParams = z.object({ orderId: idSchema })

@@ -12,7 +12,8 @@ import { toDollars } from '../../shared/money'
 import type { ChefShout, upsellResultSchema } from '../../shared/schemas/chef'
 import type { Db, Tx } from '../db/client'
 import { chefShouts, menuItems, orders, restaurants, upsells } from '../db/schema'
-import { type Bus, orderChannel } from '../live/bus'
+import { type Bus, orderChannel } from '../infra/bus'
+import { runIdempotent } from '../infra/idempotency'
 import {
   canViewOrder,
   findViewableOrder,
@@ -22,7 +23,6 @@ import {
 } from '../orders/order-access'
 import { orderNotActive, orderNotFound } from '../orders/orders.errors'
 import { createOrdersRepository } from '../orders/orders.repository'
-import { runIdempotent } from '../wallet/idempotency'
 import { createWalletRepository } from '../wallet/wallet.repository'
 import {
   invalidTip,

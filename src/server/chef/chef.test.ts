@@ -4,7 +4,7 @@ import { CHEF_SHOUTS, DELIVERY_FEE_CENTS } from '../../shared/constants'
 import type { ServerMessage } from '../../shared/live-messages'
 import { parseOrderItems } from '../../shared/schemas/orders'
 import { chefShouts, orders, upsells, walletTransactions } from '../db/schema'
-import { orderChannel } from '../live/bus'
+import { orderChannel } from '../infra/bus'
 import {
   createRestaurant,
   offerUpsell,

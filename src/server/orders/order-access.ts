@@ -5,7 +5,7 @@ import type { Order } from '../../shared/schemas/orders'
 import { currentUser } from '../auth/auth.guard'
 import type { Db, Tx } from '../db/client'
 import { orders, restaurants } from '../db/schema'
-import { unauthorized } from '../errors'
+import { unauthorized } from '../infra/errors'
 import { orderNotFound } from './orders.errors'
 
 export type OrderRow = typeof orders.$inferSelect

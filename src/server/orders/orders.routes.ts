@@ -9,7 +9,7 @@ import {
   streamAccessSchema,
 } from '../../shared/schemas/orders'
 import { currentUser, requireSelf, requireUser } from '../auth/auth.guard'
-import { idempotencyHeaders } from '../wallet/idempotency'
+import { idempotencyHeaders } from '../infra/idempotency'
 import { requireViewableOrder, toOrderDto } from './order-access'
 import { createOrdersRepository } from './orders.repository'
 import { createOrdersService } from './orders.service'

@@ -2,7 +2,7 @@ import { DELIVERY_FEE_CENTS, isActiveStatus, ORDER_QUANTITY, STREAM_ACCESS_MS } 
 import { toDollars } from '../../shared/money'
 import type { Order, OrderLine, PlaceOrderInput, Showcase, StreamAccess } from '../../shared/schemas/orders'
 import type { Db } from '../db/client'
-import { type IdempotentResult, runIdempotent } from '../wallet/idempotency'
+import { type IdempotentResult, runIdempotent } from '../infra/idempotency'
 import { createWalletRepository } from '../wallet/wallet.repository'
 import { findOrderWithOwner, orderNumber, toOrderDto } from './order-access'
 import { invalidOrderItem, invalidOrderNumber, restaurantNotFound, showcaseNotFound } from './orders.errors'

@@ -1,4 +1,4 @@
-import { defineError } from '../errors'
+import { defineError } from '../infra/errors'
 
 export const restaurantNotFound = defineError({
   code: 'restaurants.not_found',

@@ -12,7 +12,7 @@ import {
   userRestaurantSchema,
 } from '../../shared/schemas/restaurants'
 import { requireSelf, requireUser } from '../auth/auth.guard'
-import { sendCached, sendSerialized } from './cached-response'
+import { sendCached, sendSerialized } from '../infra/cached-response'
 import { createRestaurantService, searchByLocation, toCamera, toRestaurant } from './restaurants.service'
 
 const signedIn = async (request: FastifyRequest) => {

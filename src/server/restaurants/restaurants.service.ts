@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { toDollars } from '../../shared/money'
 import type { Camera, MenuItem, Restaurant } from '../../shared/schemas/restaurants'
 import type { Tx } from '../db/client'
-import type { ReadCache } from '../lib/read-cache'
+import type { CachedBody } from '../infra/cached-response'
 import { menuItemNotFound, notRestaurantOwner, restaurantNotFound } from './restaurants.errors'
 import {
   type CameraRow,
@@ -11,7 +11,7 @@ import {
   type RestaurantRow,
 } from './restaurants.repository'
 
-export type CachedBody = Awaited<ReturnType<ReadCache['get']>>
+export type { CachedBody } from '../infra/cached-response'
 
 /** Everything under this prefix is dropped from the read cache when a restaurant, menu or camera changes. */
 export const RESTAURANTS_CACHE_PREFIX = 'restaurants'

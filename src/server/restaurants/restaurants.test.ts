@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { cameraSchema, menuItemSchema, restaurantSchema } from '../../shared/schemas/restaurants'
 import { cameras, menuItems } from '../db/schema'
+import { preferredEncoding } from '../infra/cached-response'
 import { buildTestApp, createUser, type TestUser } from '../testing/build-test-app'
-import { preferredEncoding } from './cached-response'
 
 const app = await buildTestApp()
 

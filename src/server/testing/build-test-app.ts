@@ -4,7 +4,7 @@ import { buildApp } from '../app'
 import { hashPassword } from '../auth/auth.service'
 import { type Config, parseConfig } from '../config'
 import { users, walletTransactions } from '../db/schema'
-import type { Bus } from '../live/bus'
+import type { Bus } from '../infra/bus'
 import { openTestDatabase } from './test-database'
 
 export type TestConfigOverrides = Partial<Omit<Config, 'kitchen' | 'cameras'>> & {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../db/client'
-import { seedDemo } from '../db/seed'
+import { seedDemo } from '../demo/seed'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -3,7 +3,7 @@ import { toDollars } from '../../shared/money'
 import type { WalletTransaction } from '../../shared/schemas/wallet'
 import type { Tx } from '../db/client'
 import { users, walletTransactions } from '../db/schema'
-import { insufficientFunds } from '../errors'
+import { insufficientFunds } from '../infra/errors'
 import { walletLimitReached } from './wallet.errors'
 
 /** $1,000,000.00: far above any top-up, far below the integer column's limit. */

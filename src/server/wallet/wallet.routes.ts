@@ -10,7 +10,7 @@ import {
   walletTransactionSchema,
 } from '../../shared/schemas/wallet'
 import { requireSelf } from '../auth/auth.guard'
-import { idempotencyHeaders, requestScope, runIdempotent } from './idempotency'
+import { idempotencyHeaders, requestScope, runIdempotent } from '../infra/idempotency'
 import { createWalletRepository, toWalletTransactionDto } from './wallet.repository'
 
 export const ADD_FUNDS_DESCRIPTION = 'Added funds'

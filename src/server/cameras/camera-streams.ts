@@ -5,12 +5,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
-import {
-  cameraStarting,
-  liveVideoUnavailable,
-  segmentNotFound,
-  tooManyCameraStreams,
-} from './camera-streams.errors'
+import { cameraStarting, liveVideoUnavailable, segmentNotFound, tooManyCameraStreams } from './cameras.errors'
 
 /**
  * Live test pictures for demo cameras: one ffmpeg per watched camera writes a live HLS stream

@@ -1,4 +1,4 @@
-import { defineError } from '../errors'
+import { defineError } from '../infra/errors'
 
 export const cameraNotFound = defineError({
   code: 'camera.not_found',

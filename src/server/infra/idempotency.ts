@@ -8,7 +8,7 @@ import {
   idempotencyInFlight,
   idempotencyKeyInvalid,
   idempotencyKeyReused,
-} from './wallet.errors'
+} from './idempotency.errors'
 
 export const IDEMPOTENCY_KEY_MAX = 200
 

@@ -4,8 +4,9 @@ import { toDollars } from '../../shared/money'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { chefShouts, menuItems, orders, telemetry, upsells, userAllergenProfiles } from '../db/schema'
-import { type Bus, orderChannel } from './bus'
-import type { EngineLock } from './engine-lock'
+import { type Bus, orderChannel } from '../infra/bus'
+import type { EngineLock } from '../kitchen/engine-lock'
+import type { KitchenDriver, TelemetryEstimate } from '../kitchen/kitchen-driver'
 import {
   chooseUpsellItem,
   readingAt,
@@ -32,7 +33,8 @@ export interface KitchenEngineOptions {
   now?: () => number
 }
 
-export interface KitchenEngine {
+/** The autopilot: the demo world's kitchen driver. */
+export interface KitchenEngine extends KitchenDriver {
   /** Starts competing for the kitchen and, once this instance holds it, ticking. */
   start(): void
   stop(): Promise<void>
@@ -367,6 +369,11 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
       return driving
     },
   }
+}
+
+/** The autopilot's telemetry for an order it has not written a reading for yet. */
+export function autopilotTelemetry(orderMs: number): TelemetryEstimate {
+  return (order, now) => readingAt(order.id, order.kitchenStartedAt.getTime(), now, orderMs).telemetry
 }
 
 /** Menu item ids and lowercase names already in an order's stored lines. */

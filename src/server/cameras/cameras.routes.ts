@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import { cameras, restaurants } from '../db/schema'
-import { AppError } from '../errors'
+import { AppError } from '../infra/errors'
 import {
   type CameraLabel,
   createCameraStreams,
@@ -11,7 +11,7 @@ import {
   SEGMENT_CONTENT_TYPE,
   SEGMENT_NAME,
 } from './camera-streams'
-import { cameraNotFound, cameraNotStreamedHere, segmentNotFound } from './camera-streams.errors'
+import { cameraNotFound, cameraNotStreamedHere, segmentNotFound } from './cameras.errors'
 
 const playlistParams = z.object({ cameraId: z.string() })
 const segmentParams = z.object({ cameraId: z.string(), segment: z.string() })

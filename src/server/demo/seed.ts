@@ -3,8 +3,7 @@ import { CHEF_SHOUTS, DELIVERY_FEE_CENTS } from '../../shared/constants'
 import { toDollars } from '../../shared/money'
 import type { OrderLine } from '../../shared/schemas/orders'
 import { hashPassword } from '../auth/auth.service'
-import { dishImageUrl, restaurantAvatarUrl, restaurantHeroUrl, slugify } from '../media/media-urls'
-import type { Db, Tx } from './client'
+import type { Db, Tx } from '../db/client'
 import {
   cameras,
   chefShouts,
@@ -15,7 +14,8 @@ import {
   userAllergenProfiles,
   users,
   walletTransactions,
-} from './schema'
+} from '../db/schema'
+import { dishImageUrl, restaurantAvatarUrl, restaurantHeroUrl, slugify } from './media/media-urls'
 import { SEED_MENUS } from './seed/menus'
 import {
   DEMO_ACTIVE_ORDERS,

@@ -2,9 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { ALLERGEN_IDS, DELIVERY_FEE_CENTS, isActiveStatus } from '../../shared/constants'
 import type { OrderLine } from '../../shared/schemas/orders'
-import { balanceCents, buildTestApp } from '../testing/build-test-app'
-import { openTestDatabase } from '../testing/test-database'
-import type { Db } from './client'
+import type { Db } from '../db/client'
 import {
   cameras,
   chefShouts,
@@ -15,7 +13,9 @@ import {
   userAllergenProfiles,
   users,
   walletTransactions,
-} from './schema'
+} from '../db/schema'
+import { balanceCents, buildTestApp } from '../testing/build-test-app'
+import { openTestDatabase } from '../testing/test-database'
 import { seedDemo } from './seed'
 
 const app = await buildTestApp()

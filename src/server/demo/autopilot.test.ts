@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live-messages'
 import { chefShouts, orders, telemetry, upsells } from '../db/schema'
+import { orderChannel } from '../infra/bus'
+import { createEngineLock } from '../kitchen/engine-lock'
+import { createKitchen, createKitchenOrder, setAllergenProfile } from '../realtime/live.fixtures'
 import { buildTestApp, createUser } from '../testing/build-test-app'
-import { orderChannel } from './bus'
-import { createEngineLock } from './engine-lock'
-import { createKitchenEngine } from './kitchen-engine'
-import { createKitchen, createKitchenOrder, setAllergenProfile } from './live.fixtures'
+import { createKitchenEngine } from './autopilot'
 
 const ORDER_MS = 600_000
 const app = await buildTestApp({ config: { kitchen: { orderMs: ORDER_MS, tickMs: 1000 } } })

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { LIVE_MAX_MESSAGE_BYTES, type ServerMessage } from '../../shared/live-messages'
 import { telemetry } from '../db/schema'
+import { createKitchenEngine } from '../demo/autopilot'
+import { createEngineLock } from '../kitchen/engine-lock'
 import { buildTestApp, createUser } from '../testing/build-test-app'
-import { createEngineLock } from './engine-lock'
-import { createKitchenEngine } from './kitchen-engine'
 import { connectViewer, createKitchen, createKitchenOrder, liveUrl, ofType } from './live.fixtures'
 
 const ORDER_MS = 3000

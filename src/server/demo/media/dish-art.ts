@@ -19,6 +19,7 @@ import {
   shrimp,
   specks,
 } from './art-parts'
+import { DISH_KINDS, type DishKind } from './dish-kinds'
 import type { Palette } from './palettes'
 import {
   blobPath,
@@ -34,35 +35,7 @@ import {
   vary,
 } from './svg-kit'
 
-export const DISH_KINDS = [
-  'pizza',
-  'pasta',
-  'noodles',
-  'bowl',
-  'curry',
-  'salad',
-  'sushi',
-  'tacos',
-  'wrap',
-  'burger',
-  'sandwich',
-  'main',
-  'bbq',
-  'fish',
-  'stirfry',
-  'rice',
-  'bake',
-  'dumplings',
-  'bites',
-  'skewers',
-  'dip',
-  'bread',
-  'slice',
-  'ramekin',
-  'scoops',
-  'drink',
-] as const
-export type DishKind = (typeof DISH_KINDS)[number]
+export { DISH_KINDS, type DishKind }
 
 export interface DishSpec {
   kind: DishKind

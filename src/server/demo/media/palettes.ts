@@ -1,4 +1,4 @@
-import type { DishKind } from './dish-art'
+import type { DishKind } from './dish-kinds'
 
 export type Surface = 'wood' | 'walnut' | 'slate' | 'marble' | 'linen' | 'terracotta'
 export type Emblem = 'leaf' | 'flame' | 'wave' | 'sun' | 'star' | 'lantern' | 'blossom'

@@ -1,5 +1,5 @@
 import type { ServerMessage } from '../../shared/live-messages'
-import { type Bus, orderChannel } from './bus'
+import { type Bus, orderChannel } from '../infra/bus'
 
 /** One viewer's end of the live channel, as the hub sees it. */
 export interface HubMember {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live-messages'
-import { type Bus, orderChannel } from './bus'
-import { createMemoryBus } from './bus.memory'
+import { type Bus, orderChannel } from '../infra/bus'
+import { createMemoryBus } from '../infra/bus.memory'
 import { createHub, type HubMember, type RoomSnapshot } from './hub'
 
 /** The memory bus, counting subscriptions per channel. */

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { ConfigError, parseConfig } from '../config'
-import { openDatabase } from './client'
+import { openDatabase } from '../db/client'
 import { seedDemo } from './seed'
 
 async function reset() {

@@ -1,5 +1,5 @@
-import type { Bus } from '../live/bus'
-import { CACHE_CHANNEL } from '../live/bus'
+import type { Bus } from './bus'
+import { CACHE_CHANNEL } from './bus'
 
 interface Entry {
   body: string

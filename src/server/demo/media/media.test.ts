@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { menuItems, restaurants } from '../db/schema'
-import { buildTestApp } from '../testing/build-test-app'
+import { menuItems, restaurants } from '../../db/schema'
+import { buildTestApp } from '../../testing/build-test-app'
 import { createImageCache } from './media.routes'
 
 const app = await buildTestApp()

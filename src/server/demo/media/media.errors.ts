@@ -1,3 +1,3 @@
-import { defineError } from '../errors'
+import { defineError } from '../../infra/errors'
 
 export const imageNotFound = defineError({ code: 'media.not_found', status: 404, message: 'Image not found' })

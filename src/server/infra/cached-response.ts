@@ -1,10 +1,13 @@
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { CachedBody } from './restaurants.service'
+import type { ReadCache } from './read-cache'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 /** As @fastify/compress: smaller bodies are not worth compressing. */
 const COMPRESS_THRESHOLD = 1024
+
+/** A read-cache entry: the serialized body and its ETag. */
+export type CachedBody = Awaited<ReturnType<ReadCache['get']>>
 
 type Encoding = 'br' | 'gzip'
 /** Each cached body's bytes, plain and compressed, made on first use and dropped with the entry. */

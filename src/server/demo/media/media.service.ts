@@ -3,8 +3,8 @@
  * cuisine's palette and their own menu in the scenes; any other slug gets a palette and dishes
  * chosen from its hash, so every valid URL answers with a picture.
  */
-import { SEED_MENUS } from '../db/seed/menus'
-import { SEED_RESTAURANTS } from '../db/seed/restaurants'
+import { SEED_MENUS } from '../seed/menus'
+import { SEED_RESTAURANTS } from '../seed/restaurants'
 import { type DishSpec, dishSpec } from './dish-art'
 import { slugify } from './media-urls'
 import { type Palette, paletteFor } from './palettes'

@@ -1,0 +1,94 @@
+import websocket from '@fastify/websocket'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { createChefService } from '../chef/chef.service'
+import type { TelemetryEstimate } from '../kitchen/kitchen-driver'
+import { LiveConnection } from './connection'
+import { createMessageHandler } from './handlers'
+import { createHub } from './hub'
+import { createLiveRepository } from './live.repository'
+
+/** ws closes the connection above this; the product's own limit (LIVE_MAX_MESSAGE_BYTES) answers with an error. */
+const WS_MAX_PAYLOAD = 64 * 1024
+export const HEARTBEAT_MS = 30_000
+
+export interface LiveRoutesOptions {
+  /** The kitchen driver's telemetry for an order that has no stored reading yet. */
+  estimateTelemetry: TelemetryEstimate
+}
+
+/** Another site may not open the live channel with a visitor's cookie; clients without an Origin may. */
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: readonly string[],
+): boolean {
+  if (origin === undefined) return true
+  let url: URL
+  try {
+    url = new URL(origin)
+  } catch {
+    return false
+  }
+  if (host && url.host.toLowerCase() === host.toLowerCase()) return true
+  return allowed.some((entry) => {
+    try {
+      return new URL(entry).origin === url.origin
+    } catch {
+      return false
+    }
+  })
+}
+
+/**
+ * The live channel at /ws: viewers subscribe to orders they may watch and receive their status,
+ * telemetry, upsell offers, chef shouts and tips as they happen; signed-in diners send chef
+ * shouts, tips and upsell answers on it.
+ */
+export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, { estimateTelemetry }) => {
+  await app.register(websocket, {
+    options: { maxPayload: WS_MAX_PAYLOAD },
+    errorHandler(error, socket, request) {
+      // Unclean disconnects are routine for a live channel.
+      request.log.debug({ err: error }, 'live connection error')
+      socket.terminate()
+    },
+  })
+
+  const hub = createHub({ bus: app.bus, onError: (err) => app.log.error({ err }, 'live room error') })
+  const handle = createMessageHandler({
+    db: app.db,
+    hub,
+    chef: createChefService({ db: app.db, bus: app.bus, log: app.log }),
+    authRepo: app.authRepo,
+    live: createLiveRepository(app.db, estimateTelemetry),
+  })
+  const connections = new Set<LiveConnection>()
+
+  const heartbeat = setInterval(() => {
+    for (const connection of connections) connection.heartbeat()
+  }, HEARTBEAT_MS)
+  heartbeat.unref()
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat)
+    await hub.close()
+  })
+
+  async function checkOrigin(request: FastifyRequest, reply: FastifyReply) {
+    if (!originAllowed(request.headers.origin, request.host, app.config.allowedOrigins)) {
+      return reply.code(403).send({ message: 'This origin may not open the live channel' })
+    }
+  }
+
+  app.get('/ws', { websocket: true, onRequest: checkOrigin, schema: { hide: true } }, (socket, request) => {
+    const connection = new LiveConnection(socket, request, handle)
+    connections.add(connection)
+    socket.on('message', (raw, isBinary) => connection.receive(raw, isBinary))
+    socket.on('pong', () => connection.markAlive())
+    socket.on('close', () => {
+      connections.delete(connection)
+      for (const orderId of connection.orders) hub.leave(orderId, connection)
+      connection.orders.clear()
+    })
+  })
+}
