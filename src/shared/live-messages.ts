@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { SHOUT_TYPES, TIP_MESSAGE_MAX } from './constants'
 import type { upsellOfferSchema } from './schemas/chef'
+import { idField, multilineText, singleLineText } from './schemas/common'
 import type { telemetrySchema } from './schemas/orders'
 import { tipSchema } from './schemas/wallet'
 
@@ -9,30 +10,30 @@ export const LIVE_MAX_MESSAGE_BYTES = 4096
 
 /** Messages a client sends on /ws. */
 export const clientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribe'), orderId: z.coerce.number().int().positive() }),
-  z.object({ type: z.literal('unsubscribe'), orderId: z.coerce.number().int().positive() }),
+  z.object({ type: z.literal('subscribe'), orderId: idField() }),
+  z.object({ type: z.literal('unsubscribe'), orderId: idField() }),
   z.object({
     type: z.literal('upsell_response'),
-    upsellId: z.number().int().positive(),
+    upsellId: idField(),
     accepted: z.boolean(),
   }),
   z.object({
     type: z.literal('chef_shout'),
-    orderId: z.coerce.number().int().positive(),
-    userId: z.number().optional(),
+    orderId: idField(),
+    userId: idField().optional(),
     shoutType: z.enum(SHOUT_TYPES),
-    shoutName: z.string().optional(),
+    shoutName: singleLineText().max(100).optional(),
     /** Ignored: the server prices shouts. */
     price: z.number().optional(),
   }),
   z.object({
     type: z.literal('chef_tip'),
-    orderId: z.coerce.number().int().positive(),
-    userId: z.number().optional(),
+    orderId: idField(),
+    userId: idField().optional(),
     /** The same rule as the REST tip: $0.50 to $100.00, at most two decimals. */
     amount: tipSchema.shape.amount,
-    message: z.string().max(TIP_MESSAGE_MAX).default(''),
-    timestamp: z.union([z.string(), z.number()]).optional(),
+    message: multilineText().max(TIP_MESSAGE_MAX).default(''),
+    timestamp: z.union([singleLineText().max(64), z.number()]).optional(),
   }),
   z.object({ type: z.literal('ping') }),
 ])

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ALLERGEN_IDS, SEVERITY_VALUES } from '../constants'
+import { idParam } from './common'
 import { menuItemSchema } from './restaurants'
 
 export const allergenProfileSchema = z.object({
@@ -41,7 +42,7 @@ export const allergenProfilePatchSchema = z.object({
 })
 export type AllergenProfilePatch = z.input<typeof allergenProfilePatchSchema>
 
-export const allergenCheckQuery = z.object({ menuItemId: z.coerce.number().int().positive().optional() })
+export const allergenCheckQuery = z.object({ menuItemId: idParam().optional() })
 export const allergenCheckSchema = z.object({
   matches: z.array(z.object({ menuItem: menuItemSchema, allergen: z.string() })),
 })

@@ -1,21 +1,17 @@
 import { z } from 'zod'
+import { exactText, singleLineText } from './common'
 
-export const usernameSchema = z
-  .string({ error: 'Username must be at least 3 characters' })
-  .trim()
+export const usernameSchema = singleLineText('Username must be at least 3 characters')
   .min(3, 'Username must be at least 3 characters')
   .max(40, 'Username must be at most 40 characters')
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain letters, numbers, dots, dashes and underscores')
 
-export const passwordSchema = z
-  .string({ error: 'Password must be at least 6 characters' })
+export const passwordSchema = exactText('Password must be at least 6 characters')
   .min(6, 'Password must be at least 6 characters')
   .max(200, 'Password must be at most 200 characters')
 
 export const loginSchema = z.object({
-  username: z
-    .string({ error: 'Username must be at least 3 characters' })
-    .trim()
+  username: singleLineText('Username must be at least 3 characters')
     .min(3, 'Username must be at least 3 characters')
     .max(40),
   password: passwordSchema,
@@ -25,14 +21,10 @@ export type LoginInput = z.infer<typeof loginSchema>
 export const registerSchema = z.object({
   username: usernameSchema,
   password: passwordSchema,
-  fullName: z
-    .string({ error: 'Full name is required' })
-    .trim()
+  fullName: singleLineText('Full name is required')
     .min(3, 'Full name is required')
     .max(100, 'Full name must be at most 100 characters'),
-  email: z
-    .string({ error: 'Please enter a valid email address' })
-    .trim()
+  email: singleLineText('Please enter a valid email address')
     .toLowerCase()
     .pipe(z.email('Please enter a valid email address').max(254, 'Please enter a valid email address')),
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ORDER_QUANTITY } from '../constants'
-import { idSchema } from './common'
+import { idField, idParam } from './common'
 
 /** One line of an order as stored in `items` (a JSON string in the API, as the spec reads it). */
 export const orderLineSchema = z.object({
@@ -35,11 +35,11 @@ export function parseOrderItems(items: string): OrderLine[] {
 }
 
 export const placeOrderSchema = z.object({
-  restaurantId: idSchema,
+  restaurantId: idField(),
   items: z
     .array(
       z.object({
-        menuItemId: idSchema,
+        menuItemId: idField(),
         quantity: z
           .number({ error: `Quantity must be between ${ORDER_QUANTITY.min} and ${ORDER_QUANTITY.max}` })
           .int(`Quantity must be between ${ORDER_QUANTITY.min} and ${ORDER_QUANTITY.max}`)
@@ -57,11 +57,10 @@ export const placeOrderSchema = z.object({
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>
 
 export const streamAccessSchema = z.object({
-  orderId: z.coerce
-    .number({ error: 'Order number required' })
-    .int('Invalid order number')
-    .positive('Invalid order number')
-    .max(2_147_483_647, 'Invalid order number'),
+  /** A number, or the digits typed into the order-number form. */
+  orderId: z.union([idField('Invalid order number'), idParam('Invalid order number')], {
+    error: (issue) => (issue.input === undefined ? 'Order number required' : 'Invalid order number'),
+  }),
 })
 export const streamAccessResponse = z.object({
   orderId: z.number(),

@@ -5,7 +5,7 @@ import {
   INSTALLATION_TIME_SLOTS,
   SPECIAL_INSTRUCTIONS_MAX,
 } from '../constants'
-import { idSchema, optionalText } from './common'
+import { idField, multilineText, optionalText, singleLineText } from './common'
 
 export const deliveryIntegrationSchema = z.object({
   id: z.number(),
@@ -30,7 +30,11 @@ export type DeliveryIntegration = z.infer<typeof deliveryIntegrationSchema>
 const webhookUrl = z
   .union([
     z.literal(''),
-    z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' }).max(2000, 'Please enter a valid URL'),
+    singleLineText('Please enter a valid URL').pipe(
+      z
+        .url({ protocol: /^https?$/, error: 'Please enter a valid URL' })
+        .max(2000, 'Please enter a valid URL'),
+    ),
   ])
   .optional()
   .nullable()
@@ -113,7 +117,9 @@ function isCalendarDate(v: string): boolean {
 const notBeforeTomorrow = (v: string | undefined) => !v || v >= earliestInstallationDate()
 
 export const installationCreateSchema = z.object({
-  restaurantId: idSchema.or(z.undefined()).refine((v) => v !== undefined, 'Please select a restaurant'),
+  restaurantId: idField('Please select a restaurant')
+    .or(z.undefined())
+    .refine((v) => v !== undefined, 'Please select a restaurant'),
   preferredDate: dateString('Please select a preferred installation date').refine(
     notBeforeTomorrow,
     'The installation date must be tomorrow or later',
@@ -130,24 +136,20 @@ export const installationCreateSchema = z.object({
     .optional()
     .nullable()
     .transform((v) => v || undefined),
-  specialInstructions: optionalText(
-    SPECIAL_INSTRUCTIONS_MAX,
-    'Special instructions cannot exceed 500 characters',
-  ),
-  contactName: z
-    .string({ error: 'Contact name must be at least 2 characters' })
-    .trim()
+  specialInstructions: multilineText()
+    .max(SPECIAL_INSTRUCTIONS_MAX, 'Special instructions cannot exceed 500 characters')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined)),
+  contactName: singleLineText('Contact name must be at least 2 characters')
     .min(2, 'Contact name must be at least 2 characters')
-    .max(100),
-  contactPhone: z
-    .string({ error: 'Please enter a valid phone number' })
-    .trim()
+    .max(100, 'Contact name must be at most 100 characters'),
+  contactPhone: singleLineText('Please enter a valid phone number')
     .min(10, 'Please enter a valid phone number')
     .max(30, 'Please enter a valid phone number'),
-  contactEmail: z
-    .string({ error: 'Please enter a valid email address' })
-    .trim()
-    .pipe(z.email('Please enter a valid email address')),
+  contactEmail: singleLineText('Please enter a valid email address').pipe(
+    z.email('Please enter a valid email address'),
+  ),
   termsAccepted: z.literal(true, { error: 'You must accept the terms to continue' }),
 })
 export type InstallationCreateInput = z.input<typeof installationCreateSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { singleLineText } from './common'
 import {
   cameraCreateSchema,
   priceRangeField,
@@ -25,18 +26,15 @@ export const applicationDetailsSchema = z.object({
     .min(5, 'Please provide a valid address.')
     .max(200, 'Please provide a valid address.'),
   priceRange: priceRangeField('Please select a price range'),
-  features: z.array(z.string()).default([]),
+  features: z.array(singleLineText()).default([]),
 })
 
 // Application, step 2: Contact and Submit.
 export const applicationContactSchema = z.object({
-  email: z
-    .string({ error: 'Please enter a valid email address' })
-    .trim()
-    .pipe(z.email('Please enter a valid email address')),
-  phone: z
-    .string({ error: 'Please enter a valid phone number' })
-    .trim()
+  email: singleLineText('Please enter a valid email address').pipe(
+    z.email('Please enter a valid email address'),
+  ),
+  phone: singleLineText('Please enter a valid phone number')
     .min(10, 'Please enter a valid phone number')
     .max(30, 'Please enter a valid phone number'),
   agreeToTerms: z.literal(true, { error: 'You must agree to the terms and conditions' }),
@@ -57,9 +55,7 @@ export function applicationPayload(application: RestaurantApplication): Restaura
 
 /** A coordinate typed into a number field: empty means unset. */
 function coordinate(min: number, max: number, message: string) {
-  return z
-    .string()
-    .trim()
+  return singleLineText()
     .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= min && Number(v) <= max), message)
     .transform((v) => (v === '' ? undefined : Number(v)))
 }
@@ -77,14 +73,11 @@ export const restaurantWizardSchema = z.object({
   cuisine: requiredText('Please select a cuisine type.'),
   address: requiredText('Please provide a valid address.', 5).max(200, 'Please provide a valid address.'),
   priceRange: restaurantCreateSchema.shape.priceRange,
-  avatar: z
-    .string()
-    .trim()
-    .refine(
-      (v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)),
-      'Please provide a valid URL for the restaurant logo.',
-    ),
-  features: z.array(z.string()).default([]),
+  avatar: singleLineText().refine(
+    (v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)),
+    'Please provide a valid URL for the restaurant logo.',
+  ),
+  features: z.array(singleLineText()).default([]),
   latitude: coordinate(-90, 90, 'Latitude must be between -90 and 90'),
   longitude: coordinate(-180, 180, 'Longitude must be between -180 and 180'),
   acceptTerms: z.literal(true, { error: 'You must accept the terms and conditions.' }),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CAMERA_POSITION_VALUES, PRICE_RANGES } from '../constants'
-import { idSchema } from './common'
+import { idField, singleLineText } from './common'
 
 export const restaurantSchema = z.object({
   id: z.number(),
@@ -25,14 +25,13 @@ export type Restaurant = z.infer<typeof restaurantSchema>
 
 const optionalUrl = (message: string) =>
   z
-    .union([z.literal(''), z.url(message).max(2000, message)])
+    .union([z.literal(''), singleLineText(message).pipe(z.url(message).max(2000, message))])
     .optional()
     .nullable()
     .transform((v) => v || undefined)
 
 /** A trimmed text that `message` refuses when it is missing, empty or shorter than `min`. */
-export const requiredText = (message: string, min = 1) =>
-  z.string({ error: message }).trim().min(min, message)
+export const requiredText = (message: string, min = 1) => singleLineText(message).min(min, message)
 
 /** One of the spec's price ranges; `message` for anything else. */
 export const priceRangeField = (message: string) => z.enum(PRICE_RANGES, { error: message })
@@ -47,12 +46,18 @@ export const restaurantCreateSchema = z.object({
     2000,
     'Description must be at most 2000 characters',
   ),
-  cuisine: requiredText('Please select a cuisine type.').max(50),
-  address: requiredText('Please provide a valid address.', 5).max(200),
+  cuisine: requiredText('Please select a cuisine type.').max(50, 'Cuisine must be at most 50 characters'),
+  address: requiredText('Please provide a valid address.', 5).max(200, 'Please provide a valid address.'),
   priceRange: priceRangeField('Please select a price range.'),
   avatar: optionalUrl('Please provide a valid URL for the restaurant logo.'),
-  features: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
-  images: z.array(z.string().trim().min(1).max(2000)).max(20).default([]),
+  features: z
+    .array(singleLineText().min(1, 'A feature cannot be empty').max(60, 'Features are at most 60 characters'))
+    .max(20, 'At most 20 features')
+    .default([]),
+  images: z
+    .array(singleLineText().min(1, 'An image cannot be empty').max(2000, 'Image addresses are too long'))
+    .max(20, 'At most 20 images')
+    .default([]),
   latitude: z
     .number()
     .min(-90, 'Latitude must be between -90 and 90')
@@ -96,17 +101,13 @@ export const cameraSchema = z.object({
 export type Camera = z.infer<typeof cameraSchema>
 
 /** A live HLS playlist or a video file; absolute http(s) URLs or paths served by this app. */
-export const streamUrlSchema = z
-  .string({ error: 'Please provide a valid streaming URL.' })
-  .trim()
+export const streamUrlSchema = singleLineText('Please provide a valid streaming URL.')
   .max(2000, 'Please provide a valid streaming URL.')
   .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'Please provide a valid streaming URL.')
 
 export const cameraCreateSchema = z.object({
-  restaurantId: idSchema,
-  name: z
-    .string({ error: 'Camera name must be at least 2 characters.' })
-    .trim()
+  restaurantId: idField('Choose a restaurant'),
+  name: singleLineText('Camera name must be at least 2 characters.')
     .min(2, 'Camera name must be at least 2 characters.')
     .max(60, 'Camera name must be at most 60 characters.'),
   position: z.enum(CAMERA_POSITION_VALUES, { error: 'Please select a camera position.' }),

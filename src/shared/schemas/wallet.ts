@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ADD_FUNDS_LIMITS_CENTS, TIP_LIMITS_CENTS, TIP_MESSAGE_MAX } from '../constants'
-import { dollarsSchema } from './common'
+import { dollarsSchema, idField, multilineText, singleLineText } from './common'
 
 export const walletBalanceSchema = z.object({ balance: z.number() })
 
@@ -23,7 +23,7 @@ export const addFundsSchema = z.object({
     ADD_FUNDS_LIMITS_CENTS.max / 100,
     'Amount must be between $0.01 and $1,000.00',
   ),
-  description: z.string().trim().max(100).optional(),
+  description: singleLineText().max(100, 'Description must be at most 100 characters').optional(),
 })
 export type AddFundsInput = z.infer<typeof addFundsSchema>
 export const addFundsResponseSchema = z.object({ balance: z.number(), transaction: walletTransactionSchema })
@@ -32,15 +32,13 @@ export type AddFundsResult = z.infer<typeof addFundsResponseSchema>
 export const TIP_INVALID = 'Please enter a valid tip amount'
 export const tipSchema = z.object({
   /** Sent by the client as the spec says; the server uses the signed-in user. */
-  userId: z.number().optional(),
+  userId: idField().optional(),
   amount: dollarsSchema(
     TIP_LIMITS_CENTS.min / 100,
     TIP_LIMITS_CENTS.max / 100,
     'Tips are between $0.50 and $100.00',
   ),
-  message: z
-    .string()
-    .trim()
+  message: multilineText()
     .max(TIP_MESSAGE_MAX, `Message must be at most ${TIP_MESSAGE_MAX} characters`)
     .default(''),
 })
