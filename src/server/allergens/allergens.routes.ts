@@ -7,7 +7,7 @@ import {
   allergenProfilePatchSchema,
   allergenProfileSchema,
 } from '../../shared/schemas/allergens'
-import { idParams, idSchema } from '../../shared/schemas/common'
+import { idParam, idParams } from '../../shared/schemas/common'
 import { requireSelf } from '../auth/auth.guard'
 import { createRestaurantService } from '../restaurants/restaurants.service'
 import { allergenProfileExists, allergenProfileNotFound } from './allergens.errors'
@@ -81,7 +81,7 @@ export const allergenRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['allergens'],
         summary: "The restaurant's dishes (or one dish) that contain an allergen of the user's profile",
-        params: z.object({ id: idSchema, restaurantId: idSchema }),
+        params: z.object({ id: idParam(), restaurantId: idParam() }),
         querystring: allergenCheckQuery,
         response: { 200: allergenCheckSchema },
       },

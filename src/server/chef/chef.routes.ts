@@ -8,15 +8,15 @@ import {
   upsellResponseSchema,
   upsellResultSchema,
 } from '../../shared/schemas/chef'
-import { idSchema } from '../../shared/schemas/common'
+import { idParam } from '../../shared/schemas/common'
 import { tipResponseSchema, tipSchema } from '../../shared/schemas/wallet'
 import { requireUser } from '../auth/auth.guard'
 import { idempotencyHeaders } from '../infra/idempotency'
 import { requireViewableOrder } from '../orders/order-access'
 import { createChefService } from './chef.service'
 
-const orderParams = z.object({ orderId: idSchema })
-const upsellParams = z.object({ upsellId: idSchema })
+const orderParams = z.object({ orderId: idParam() })
+const upsellParams = z.object({ upsellId: idParam() })
 
 export const chefRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createChefService({ db: app.db, bus: app.bus, log: app.log })

@@ -46,6 +46,23 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
             : error.message
     return reply.code(status).send({ message })
   }
+  // The database refusing a value (a NUL byte, a number out of range...) is bad input that a
+  // schema missed: the client gets a 400, the log a warning to tighten that schema.
+  const sqlState = databaseErrorCode(error)
+  if (sqlState?.startsWith('22')) {
+    request.log.warn({ err: error, sqlState }, 'the database refused a value the schema let through')
+    return reply.code(400).send({ message: 'The request holds a value that cannot be stored' })
+  }
   request.log.error({ err: error }, 'unhandled error')
   return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' })
+}
+
+/** The SQLSTATE of a PostgreSQL error, also when Drizzle wraps it as the cause. */
+function databaseErrorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+    e = (e as { cause?: unknown }).cause
+  }
+  return undefined
 }
