@@ -18,7 +18,7 @@ export function InitialsAvatar({ user, className = 'size-9 text-sm' }: { user: U
   return (
     <span
       aria-hidden="true"
-      className={`inline-flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-400 to-brand-700 font-bold text-white ring-2 ring-background ${className}`}
+      className={`inline-flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-brand-800 font-bold text-white ring-2 ring-background ${className}`}
     >
       {userInitials(user.fullName, user.username)}
     </span>

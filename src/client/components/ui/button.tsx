@@ -3,7 +3,7 @@ import { Slot } from '@radix-ui/react-slot'
 import { type ComponentProps, forwardRef } from 'react'
 
 const variants = {
-  default: 'bg-primary text-primary-foreground shadow-sm hover:bg-brand-700 dark:hover:bg-brand-400',
+  default: 'bg-primary text-primary-foreground shadow-sm hover:bg-brand-800 dark:hover:bg-brand-400',
   secondary: 'bg-secondary text-secondary-foreground hover:bg-muted',
   outline: 'border border-input bg-card hover:bg-muted',
   ghost: 'hover:bg-muted',

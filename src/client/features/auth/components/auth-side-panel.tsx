@@ -20,7 +20,7 @@ const POINTS = [
 
 export function AuthSidePanel() {
   return (
-    <aside className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-brand-600 via-brand-700 to-brand-900 p-8 text-white shadow-lg lg:p-10">
+    <aside className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 via-brand-800 to-brand-900 p-8 text-white shadow-lg lg:p-10">
       <div className="absolute -right-16 -top-16 size-56 rounded-full bg-white/10" aria-hidden="true" />
       <div className="absolute -bottom-20 -left-10 size-48 rounded-full bg-white/5" aria-hidden="true" />
       <div className="relative grid gap-8">

@@ -23,7 +23,7 @@ export function WalletTab({ userId, signInHref }: { userId: number | undefined; 
   }
   return (
     <div className="grid gap-5">
-      <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl bg-gradient-to-br from-brand-500 to-brand-700 p-5 text-white">
+      <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl bg-gradient-to-br from-brand-700 to-brand-900 p-5 text-white">
         <div className="flex items-center gap-3">
           <span className="flex size-11 items-center justify-center rounded-xl bg-white/15">
             <Wallet className="size-5" aria-hidden="true" />

@@ -230,7 +230,7 @@ export function PaymentTab({ user }: { user: User }) {
       title="Payment"
       description="Orders, Chef Shouts, tips and add-ons are paid from your Clearplate wallet."
     >
-      <div className="flex flex-col gap-5 rounded-xl bg-gradient-to-br from-brand-500 to-brand-700 p-6 text-white shadow-sm sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-col gap-5 rounded-xl bg-gradient-to-br from-brand-700 to-brand-900 p-6 text-white shadow-sm sm:flex-row sm:items-center sm:justify-between">
         <div>
           <p className="flex items-center gap-2 text-sm text-white/85">
             <Wallet className="size-4" aria-hidden="true" />
