@@ -101,7 +101,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')(
         path: '/',
         name: 'home-signed-in',
         storageState: demo,
-        ready: (page) => page.getByRole('button', { name: 'Watch order #0002' }).waitFor(),
+        ready: (page) => page.getByRole('link', { name: 'Watch order #0002' }).waitFor(),
       })
       await screenshotPage(journey.browser, journey.server.url, journey.contexts, {
         path: '/restaurant/1',

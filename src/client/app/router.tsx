@@ -17,6 +17,7 @@ const DiscoverPage = lazy(() => import('@client/features/discover/discover-page'
 const FaqPage = lazy(() => import('@client/features/faq/faq-page'))
 const AllergenProfilePage = lazy(() => import('@client/features/allergens/allergen-profile-page'))
 const ProfilePage = lazy(() => import('@client/features/profile/profile-page'))
+const LegalPage = lazy(() => import('@client/features/legal/legal-page'))
 const NotFoundPage = lazy(() => import('./not-found'))
 
 function ScrollToTop() {
@@ -58,6 +59,15 @@ export function AppRouter() {
             <ProtectedRoute>
               <ProfilePage />
             </ProtectedRoute>
+          </Route>
+          <Route path="/terms">
+            <LegalPage doc="terms" />
+          </Route>
+          <Route path="/privacy">
+            <LegalPage doc="privacy" />
+          </Route>
+          <Route path="/cookies">
+            <LegalPage doc="cookies" />
           </Route>
           <Route component={NotFoundPage} />
         </Switch>

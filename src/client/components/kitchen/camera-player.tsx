@@ -2,6 +2,7 @@ import { LiveBadge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Skeleton } from '@client/components/ui/skeleton'
 import { toast } from '@client/components/ui/use-toast'
+import { useOverflowFade } from '@client/lib/use-overflow-fade'
 import { cn } from '@client/lib/utils'
 import type { Camera } from '@shared/schemas/restaurants'
 import { Expand, Eye, Minimize, RefreshCw, VideoOff } from 'lucide-react'
@@ -85,6 +86,8 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
   const seen = useSeen(frameRef)
   const active = cameras?.filter((c) => c.isActive) ?? []
   const camera = active.find((c) => c.id === selectedId) ?? active[0]
+  const chipsRef = useRef<HTMLFieldSetElement>(null)
+  const chipsFade = useOverflowFade(chipsRef, active.length)
 
   const reportFailure = useCallback(() => {
     setFailed((already) => {
@@ -130,7 +133,14 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
   const toggleFullscreen = async () => {
     try {
       if (document.fullscreenElement) await document.exitFullscreen()
-      else await frameRef.current!.requestFullscreen()
+      else {
+        await frameRef.current!.requestFullscreen()
+        // Phones turn to landscape for the 16:9 picture where the browser allows it.
+        const orientation = screen.orientation as ScreenOrientation & {
+          lock?: (orientation: 'landscape') => Promise<void>
+        }
+        orientation?.lock?.('landscape').catch(() => {})
+      }
     } catch (error) {
       toast({
         title: 'Fullscreen Error',
@@ -153,7 +163,8 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
           <video
             ref={videoRef}
             key={camera.id}
-            className="absolute inset-0 size-full object-cover"
+            // Fullscreen shows the whole 16:9 picture (a portrait phone letterboxes it, never crops).
+            className={cn('absolute inset-0 size-full', fullscreen ? 'object-contain' : 'object-cover')}
             muted
             autoPlay
             playsInline
@@ -204,7 +215,11 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
         </div>
       </div>
       {active.length > 1 ? (
-        <fieldset className="flex gap-2 overflow-x-auto bg-neutral-900 p-2">
+        <fieldset
+          ref={chipsRef}
+          style={chipsFade.style}
+          className="flex gap-2 overflow-x-auto bg-neutral-900 p-2"
+        >
           <legend className="sr-only">Cameras</legend>
           {active.map((c, index) => (
             <button

@@ -24,7 +24,6 @@ export function Logo({ className, withTagline = true }: { className?: string; wi
         'group flex items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-ring',
         className,
       )}
-      aria-label="Clearplate home"
     >
       <LogoMark className="transition-transform group-hover:rotate-[-8deg]" />
       <span className="flex flex-col leading-none">

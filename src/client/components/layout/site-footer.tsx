@@ -1,4 +1,3 @@
-import { toast } from '@client/components/ui/use-toast'
 import { CONTACT } from '@shared/constants'
 import { Mail, MapPin, UserRound } from 'lucide-react'
 import { Link } from 'wouter'
@@ -26,7 +25,11 @@ const COLUMNS = [
   },
 ]
 
-const LEGAL = ['Terms of Service', 'Privacy Policy', 'Cookies']
+const LEGAL = [
+  { href: '/terms', label: 'Terms of Service' },
+  { href: '/privacy', label: 'Privacy Policy' },
+  { href: '/cookies', label: 'Cookies' },
+]
 
 export function SiteFooter() {
   return (
@@ -90,18 +93,14 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-7xl flex-col-reverse items-center justify-between gap-3 px-4 py-5 text-xs text-muted-foreground sm:flex-row sm:px-6">
           <p>© {new Date().getFullYear()} Clearplate. All rights reserved.</p>
           <ul className="flex gap-5">
-            {LEGAL.map((label) => (
-              <li key={label}>
-                {/* The legal pages are not published yet: these stay on the page and say so. */}
-                <button
-                  type="button"
-                  onClick={() =>
-                    toast({ title: label, description: `Our ${label} will be published here soon.` })
-                  }
+            {LEGAL.map((link) => (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
                   className="rounded hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring"
                 >
-                  {label}
-                </button>
+                  {link.label}
+                </Link>
               </li>
             ))}
           </ul>

@@ -21,4 +21,15 @@ describe('tip amount', () => {
     expect(tipError(custom('abc'))).toBe('Please enter a valid tip amount')
     expect(tipError(custom('0.5'))).toBeNull()
   })
+
+  it('keeps send disabled below $0.50, above $100 or with fractions of a cent, as the server does', () => {
+    const custom = (text: string) => ({ ...INITIAL_TIP, useCustom: true, custom: text })
+    for (const text of ['0.30', '0.49', '100.01']) {
+      expect(canSendTip(custom(text))).toBe(false)
+      expect(tipError(custom(text))).toBe('Tips are between $0.50 and $100.00')
+    }
+    expect(canSendTip(custom('2.505'))).toBe(false)
+    expect(tipError(custom('2.505'))).toBe('Amounts have at most two decimals')
+    for (const text of ['0.50', '100', '12.34']) expect(canSendTip(custom(text))).toBe(true)
+  })
 })

@@ -1,5 +1,5 @@
 import { TIP_DEFAULT } from '@shared/constants'
-import { TIP_INVALID } from '@shared/schemas/wallet'
+import { TIP_INVALID, tipSchema } from '@shared/schemas/wallet'
 
 export interface TipChoice {
   /** A preset or the slider's value. */
@@ -18,14 +18,15 @@ export function tipAmount(choice: TipChoice): number {
   return text === '' ? Number.NaN : Number(text)
 }
 
-/** Send is disabled while the custom amount is empty, zero or not a number. */
+/** Send is disabled while the amount is empty, not a number or outside what the server takes. */
 export function canSendTip(choice: TipChoice): boolean {
-  const amount = tipAmount(choice)
-  return Number.isFinite(amount) && amount !== 0
+  return tipSchema.shape.amount.safeParse(tipAmount(choice)).success
 }
 
-/** The error to show for this amount, or null when it is a number above 0. */
+/** The error to show for this amount (the server's own rule and message), or null when it is fine. */
 export function tipError(choice: TipChoice): string | null {
   const amount = tipAmount(choice)
-  return Number.isFinite(amount) && amount > 0 ? null : TIP_INVALID
+  if (!Number.isFinite(amount) || amount <= 0) return TIP_INVALID
+  const checked = tipSchema.shape.amount.safeParse(amount)
+  return checked.success ? null : (checked.error.issues[0]?.message ?? TIP_INVALID)
 }

@@ -1,6 +1,6 @@
 import { dismissToast } from '@client/components/ui/use-toast'
 import { getStreamGrant, storeStreamGrant } from '@client/lib/stream-access'
-import { renderWithProviders } from '@client/lib/test-utils'
+import { renderWithProviders, stubApi } from '@client/lib/test-utils'
 import { act, cleanup, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useStreamAccessTimer } from './use-stream-access-timer'
@@ -11,6 +11,7 @@ function Probe({ orderId }: { orderId: number }) {
 }
 
 const MINUTE = 60_000
+const realFetch = globalThis.fetch
 
 function grant(orderId: number, lengthMs: number) {
   storeStreamGrant({
@@ -25,17 +26,57 @@ describe('useStreamAccessTimer', () => {
     vi.useFakeTimers({ now: new Date('2026-03-01T18:00:00Z') })
   })
   afterEach(() => {
+    globalThis.fetch = realFetch
     cleanup()
     act(() => dismissToast())
     vi.useRealTimers()
     sessionStorage.clear()
   })
 
-  it('sends a visitor without stored access home with "Access denied"', () => {
+  it('sends a visitor without stored access home with "Access denied"', async () => {
+    const calls = stubApi(() => ({ status: 401, body: { message: 'Not signed in' } }))
     const { location } = renderWithProviders(<Probe orderId={4} />, { path: '/stream/4' })
+    expect(screen.getByTestId('state').textContent).toBe('checking')
+    await act(async () => {})
     expect(screen.getByTestId('state').textContent).toBe('denied')
+    expect(calls.map((c) => c.path)).toEqual(['/api/user'])
     expect(screen.getByText('Access denied')).toBeTruthy()
     expect(screen.getByText('Please enter your order number to access the stream.')).toBeTruthy()
+    expect(location.history.at(-1)).toBe('/')
+  })
+
+  it('asks the server for a signed-in diner without stored access (an order opened in a new tab)', async () => {
+    const calls = stubApi((url) => {
+      if (url.pathname === '/api/user')
+        return { status: 200, body: { id: 1, username: 'demo', email: 'd@example.com', fullName: 'Demo' } }
+      if (url.pathname === '/api/stream-access')
+        return {
+          status: 200,
+          body: {
+            orderId: 4,
+            grantedAt: new Date(0).toISOString(),
+            expiresAt: new Date(20 * MINUTE).toISOString(),
+          },
+        }
+      return undefined
+    })
+    const { location } = renderWithProviders(<Probe orderId={4} />, { path: '/stream/4' })
+    await act(async () => {})
+    expect(screen.getByTestId('state').textContent).toBe('active')
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/user', 'POST /api/stream-access'])
+    expect(getStreamGrant(4)).toBeDefined()
+    expect(location.history.at(-1)).toBe('/stream/4')
+  })
+
+  it('sends a signed-in diner home when the server refuses access', async () => {
+    stubApi((url) => {
+      if (url.pathname === '/api/user')
+        return { status: 200, body: { id: 1, username: 'demo', email: 'd@example.com', fullName: 'Demo' } }
+      return undefined
+    })
+    const { location } = renderWithProviders(<Probe orderId={9} />, { path: '/stream/9' })
+    await act(async () => {})
+    expect(screen.getByTestId('state').textContent).toBe('denied')
     expect(location.history.at(-1)).toBe('/')
   })
 

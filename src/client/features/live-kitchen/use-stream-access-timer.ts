@@ -1,6 +1,13 @@
 import { toast } from '@client/components/ui/use-toast'
-import { getStreamGrant, removeStreamGrant } from '@client/lib/stream-access'
+import { currentUserQuery } from '@client/lib/session'
+import {
+  getStreamGrant,
+  removeStreamGrant,
+  requestStreamAccess,
+  type StreamGrant,
+} from '@client/lib/stream-access'
 import { STREAM_ACCESS_WARNING_MS, STREAM_EXPIRY_REDIRECT_MS } from '@shared/constants'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
 
@@ -13,18 +20,23 @@ export type StreamAccessState =
 const TICK_MS = 1000
 
 /**
- * Guards the stream page with the grant stored for this order: without one the visitor is sent
- * home; a toast warns when one minute is left; on expiry the grant is removed and the visitor
- * goes home after 3 seconds. Time is checked every second against the clock, so a sleeping tab
- * still expires on time.
+ * Guards the stream page with the grant stored for this order. Without one, a signed-in diner
+ * asks the server (an order link opened in a new tab has no grant in that tab yet); anyone else,
+ * or a refused request, is sent home with "Access denied". A toast warns when one minute is left;
+ * on expiry the grant is removed and the visitor goes home after 3 seconds. Time is checked every
+ * second against the clock, so a sleeping tab still expires on time.
  */
 export function useStreamAccessTimer(orderId: number): StreamAccessState {
   const [, navigate] = useLocation()
+  const queryClient = useQueryClient()
   const [state, setState] = useState<StreamAccessState>({ status: 'checking' })
 
   useEffect(() => {
-    const grant = getStreamGrant(orderId)
-    if (!grant) {
+    let cancelled = false
+    let interval: ReturnType<typeof setInterval> | undefined
+    let redirect: ReturnType<typeof setTimeout> | undefined
+
+    const deny = () => {
       setState({ status: 'denied' })
       toast({
         title: 'Access denied',
@@ -32,40 +44,56 @@ export function useStreamAccessTimer(orderId: number): StreamAccessState {
         variant: 'destructive',
       })
       navigate('/', { replace: true })
-      return
     }
-    setState({ status: 'active', expiresAt: grant.expiresAt })
-    let warned = false
-    let redirect: ReturnType<typeof setTimeout> | undefined
-    const check = () => {
-      const remaining = grant.expiresAt - Date.now()
-      if (remaining <= 0) {
-        clearInterval(interval)
-        removeStreamGrant(orderId)
-        setState({ status: 'expired' })
-        toast({
-          title: 'Stream access expired',
-          description: 'Your 20-minute stream access period has ended.',
-          variant: 'destructive',
-        })
-        redirect = setTimeout(() => navigate('/'), STREAM_EXPIRY_REDIRECT_MS)
-        return
+
+    const watch = (grant: StreamGrant) => {
+      setState({ status: 'active', expiresAt: grant.expiresAt })
+      let warned = false
+      const check = () => {
+        const remaining = grant.expiresAt - Date.now()
+        if (remaining <= 0) {
+          clearInterval(interval)
+          removeStreamGrant(orderId)
+          setState({ status: 'expired' })
+          toast({
+            title: 'Stream access expired',
+            description: 'Your 20-minute stream access period has ended.',
+            variant: 'destructive',
+          })
+          redirect = setTimeout(() => navigate('/'), STREAM_EXPIRY_REDIRECT_MS)
+          return
+        }
+        if (!warned && remaining <= STREAM_ACCESS_WARNING_MS) {
+          warned = true
+          toast({
+            title: 'Stream access ending soon',
+            description: 'You have 1 minute of viewing time remaining.',
+          })
+        }
       }
-      if (!warned && remaining <= STREAM_ACCESS_WARNING_MS) {
-        warned = true
-        toast({
-          title: 'Stream access ending soon',
-          description: 'You have 1 minute of viewing time remaining.',
-        })
-      }
+      interval = setInterval(check, TICK_MS)
+      check()
     }
-    const interval = setInterval(check, TICK_MS)
-    check()
+
+    const stored = getStreamGrant(orderId)
+    if (stored) watch(stored)
+    else
+      queryClient
+        .fetchQuery(currentUserQuery)
+        .then((user) => (user ? requestStreamAccess(orderId) : undefined))
+        .catch(() => undefined)
+        .then((grant) => {
+          if (cancelled) return
+          if (grant) watch(grant)
+          else deny()
+        })
+
     return () => {
+      cancelled = true
       clearInterval(interval)
       if (redirect) clearTimeout(redirect)
     }
-  }, [orderId, navigate])
+  }, [orderId, navigate, queryClient])
 
   return state
 }

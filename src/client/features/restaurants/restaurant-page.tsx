@@ -27,7 +27,7 @@ import { CartPanel, pricedCart } from './components/cart-panel'
 import { LiveCamerasSection } from './components/live-cameras-section'
 import { MenuSection } from './components/menu-section'
 import { RestaurantGallery } from './components/restaurant-gallery'
-import { RestaurantHero, RestaurantHeroSkeleton } from './components/restaurant-hero'
+import { RestaurantHero, RestaurantHeroSkeleton, RestaurantLoadError } from './components/restaurant-hero'
 
 function useErrorToast(failed: boolean, description: string) {
   useEffect(() => {
@@ -46,8 +46,9 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
   const activeOrders = useActiveOrders(user?.id)
   const balance = useWalletBalance(user?.id)
   const profile = useAllergenProfile(user?.id)
+  // Checked only for a restaurant that exists: a missing one has no menu to check.
   const summaryCheck = useAllergenCheck(user?.id, restaurantId, {
-    enabled: validId && (profile.data?.allergens.length ?? 0) > 0,
+    enabled: Boolean(restaurant.data) && (profile.data?.allergens.length ?? 0) > 0,
   })
   const cart = useCart(restaurantId)
   const placeOrder = usePlaceOrder(user?.id)
@@ -191,7 +192,13 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
         <ArrowLeft className="size-4" aria-hidden="true" />
         All restaurants
       </Link>
-      {r ? <RestaurantHero restaurant={r} watchAction={watchAction} /> : <RestaurantHeroSkeleton />}
+      {r ? (
+        <RestaurantHero restaurant={r} watchAction={watchAction} />
+      ) : restaurant.isError ? (
+        <RestaurantLoadError onRetry={() => restaurant.refetch()} retrying={restaurant.isFetching} />
+      ) : (
+        <RestaurantHeroSkeleton />
+      )}
       {r ? <RestaurantGallery name={r.name} images={r.images} /> : null}
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
         <MenuSection
@@ -199,7 +206,9 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
           isLoading={menu.isLoading || !validId}
           isError={menu.isError}
           onAdd={addItem}
-          summaryBanner={<AllergenBanner restaurantId={restaurantId} mode="summary" returnTo={returnTo} />}
+          summaryBanner={
+            r ? <AllergenBanner restaurantId={restaurantId} mode="summary" returnTo={returnTo} /> : null
+          }
           bannerFor={(item) =>
             matchedIds.has(item.id) ? (
               <AllergenBanner restaurantId={restaurantId} menuItemId={item.id} mode="item" />

@@ -53,16 +53,29 @@ export function ActiveOrdersPanel({ restaurants }: { restaurants: Restaurant[] |
           <ul className="grid gap-2">
             {shown.map((order) => (
               <li key={order.id}>
-                <button
-                  type="button"
-                  onClick={() => open(order.id)}
-                  disabled={pendingId !== null}
-                  className="flex w-full items-center gap-3 rounded-lg border bg-card p-3 text-left transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-70"
-                  aria-label={`Watch order ${orderNumber(order.id)}`}
+                <a
+                  href={`/stream/${order.id}`}
+                  onClick={(event) => {
+                    // A plain click asks for access first; a new tab asks from the stream page.
+                    if (
+                      event.button !== 0 ||
+                      event.metaKey ||
+                      event.ctrlKey ||
+                      event.shiftKey ||
+                      event.altKey
+                    )
+                      return
+                    event.preventDefault()
+                    if (pendingId === null) open(order.id)
+                  }}
+                  aria-busy={pendingId === order.id || undefined}
+                  className="flex w-full items-center gap-3 rounded-lg border bg-card p-3 text-left transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring aria-busy:opacity-70"
                 >
                   <div className="grid min-w-0 flex-1 gap-1.5">
                     <div className="flex items-center justify-between gap-2 text-sm">
-                      <span className="font-semibold">Order {orderNumber(order.id)}</span>
+                      <span className="font-semibold">
+                        <span className="sr-only">Watch </span>Order {orderNumber(order.id)}
+                      </span>
                       <span className="text-xs font-medium text-primary">
                         {orderStatusLabel(order.status)}
                       </span>
@@ -82,7 +95,7 @@ export function ActiveOrdersPanel({ restaurants }: { restaurants: Restaurant[] |
                   ) : (
                     <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
                   )}
-                </button>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { hasCookingStarted } from '@client/components/kitchen/order-stages'
+import { hasCookingStarted, isCooking } from '@client/components/kitchen/order-stages'
 import { Badge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Spinner } from '@client/components/ui/spinner'
@@ -44,7 +44,9 @@ export function ChefShoutTab({
   const shouts = useChefShouts(order.id)
   const send = useSendChefShout(order.id, userId)
   const finished = !isActiveStatus(order.status)
-  const available = !finished && hasCookingStarted(order, PROGRESS.cooking)
+  const started = hasCookingStarted(order, PROGRESS.cooking)
+  // Shouts reach the chef only while the dish cooks: closed again from plating on.
+  const available = !finished && isCooking(order, PROGRESS.cooking)
   const balanceCents = balance === undefined ? undefined : toCents(balance)
   const option = CHEF_SHOUTS.find((s) => s.key === selected)
 
@@ -85,7 +87,9 @@ export function ChefShoutTab({
         </p>
       ) : !available ? (
         <p className="rounded-lg bg-muted/70 p-4 text-sm" data-testid="shout-unavailable">
-          Chef Shout will be available once cooking starts.
+          {started
+            ? 'Your dish is past the stove, so chef shouts are closed.'
+            : 'Chef Shout will be available once cooking starts.'}
         </p>
       ) : !userId ? (
         <p className="rounded-lg bg-muted/70 p-4 text-sm">
@@ -117,7 +121,13 @@ export function ChefShoutTab({
                     tooPoor && 'cursor-not-allowed opacity-50 hover:bg-transparent',
                   )}
                 >
-                  <span>{shout.name}</span>
+                  <span className="grid gap-0.5">
+                    <span>{shout.name}</span>
+                    {/* Said on the button too: a touch screen shows no tooltip. */}
+                    {tooPoor ? (
+                      <span className="text-xs font-normal text-muted-foreground">Not enough funds</span>
+                    ) : null}
+                  </span>
                   <span className="tabular-nums">{formatMoney(toDollars(shout.priceCents))}</span>
                 </button>
               )

@@ -30,6 +30,16 @@ describe('chef shouts', () => {
     expect(await screen.findByText('No shouts yet.')).toBeTruthy()
   })
 
+  it('closes shouts once the dish is plating', async () => {
+    stubApi((url) => (url.pathname === '/api/orders/7/chef-shouts' ? { status: 200, body: [] } : undefined))
+    renderWithProviders(
+      <ChefShoutTab order={order('plating', 80)} userId={1} balance={50} signInHref="/auth" />,
+    )
+    expect(screen.getByText('Your dish is past the stove, so chef shouts are closed.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Add Cheese!/ })).toBeNull()
+    expect(await screen.findByText('No shouts yet.')).toBeTruthy()
+  })
+
   it('disables shouts that cost more than the balance and lists sent shouts with their status', async () => {
     stubApi((url) =>
       url.pathname === '/api/orders/7/chef-shouts'
@@ -55,6 +65,8 @@ describe('chef shouts', () => {
     )
     const cheese = screen.getByRole('button', { name: /Add Cheese!/ })
     expect(cheese.getAttribute('aria-disabled')).toBe('true')
+    // The reason is on the button itself, for touch screens that never show the tooltip.
+    expect(cheese.textContent).toContain('Not enough funds')
     fireEvent.click(cheese)
     expect(cheese.getAttribute('aria-pressed')).toBe('false')
     const crispy = screen.getByRole('button', { name: /Extra Crispy!/ })

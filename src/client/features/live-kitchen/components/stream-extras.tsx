@@ -64,11 +64,11 @@ export function AccessCountdown({ expiresAt }: { expiresAt: number }) {
         'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium tabular-nums',
         seconds <= 60 ? 'border-amber-400 text-amber-700 dark:text-amber-300' : 'text-muted-foreground',
       )}
-      title="Time left to watch this stream"
+      data-testid="access-countdown"
     >
       <Timer className="size-3.5" aria-hidden="true" />
-      <span className="sr-only">Stream access ends in </span>
-      {formatCookingTime(seconds)}
+      <span>Access ends in</span>
+      <time dateTime={`PT${seconds}S`}>{formatCookingTime(seconds)}</time>
     </span>
   )
 }

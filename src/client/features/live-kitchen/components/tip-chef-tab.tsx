@@ -8,7 +8,7 @@ import { Switch } from '@client/components/ui/switch'
 import { toast } from '@client/components/ui/use-toast'
 import { errorMessage } from '@client/lib/api-client'
 import { cn, formatMoney } from '@client/lib/utils'
-import { TIP_CUSTOM, TIP_MESSAGE_MAX, TIP_PRESETS, TIP_SLIDER } from '@shared/constants'
+import { TIP_CUSTOM, TIP_LIMITS_CENTS, TIP_MESSAGE_MAX, TIP_PRESETS, TIP_SLIDER } from '@shared/constants'
 import { HandCoins } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'wouter'
@@ -36,6 +36,9 @@ export function TipChefTab({
   const tip = useTipChef(orderId, userId)
   const signedIn = userId !== undefined && userId > 0
   const amount = tipAmount(choice)
+  // A typed amount the server would refuse says why at once, since Send stays disabled for it.
+  const typedError = choice.useCustom && choice.custom.trim() !== '' ? tipError(choice) : null
+  const shownError = error ?? typedError
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -123,12 +126,18 @@ export function TipChefTab({
           <Label htmlFor={`tip-custom-${orderId}`}>Enter a custom amount</Label>
         </div>
         {choice.useCustom ? (
-          <Field id={`tip-custom-amount-${orderId}`} label="Custom amount (USD)" error={error ?? undefined}>
+          <Field
+            id={`tip-custom-amount-${orderId}`}
+            label="Custom amount (USD)"
+            error={shownError ?? undefined}
+            hint={`From ${formatMoney(TIP_LIMITS_CENTS.min / 100)} to ${formatMoney(TIP_LIMITS_CENTS.max / 100)}`}
+          >
             <Input
-              {...fieldProps(`tip-custom-amount-${orderId}`, error ?? undefined)}
+              {...fieldProps(`tip-custom-amount-${orderId}`, shownError ?? undefined)}
               type="number"
               inputMode="decimal"
               min={TIP_CUSTOM.min}
+              max={TIP_LIMITS_CENTS.max / 100}
               step={TIP_CUSTOM.step}
               placeholder="7.50"
               value={choice.custom}

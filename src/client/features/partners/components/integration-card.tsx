@@ -70,13 +70,11 @@ export function IntegrationCard({ integration }: { integration: DeliveryIntegrat
           <Badge variant={badge.variant}>{badge.label}</Badge>
         </div>
         {details.length > 0 ? (
-          <dl className="grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[auto_1fr]">
+          <dl className="grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
             {details.map(([name, value]) => (
               <div key={name} className="contents">
                 <dt className="text-muted-foreground">{name}</dt>
-                <dd className="truncate font-mono text-xs leading-5 sm:text-sm" title={value}>
-                  {value}
-                </dd>
+                <dd className="min-w-0 break-all font-mono text-xs leading-5 sm:text-sm">{value}</dd>
               </div>
             ))}
           </dl>

@@ -128,7 +128,7 @@ function IntegrationList({ restaurantId, restaurantName }: { restaurantId: numbe
           No delivery platforms connected yet. Add your first one with the form.
         </div>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+        <div className="grid gap-4">
           {integrations.data!.map((integration) => (
             <IntegrationCard key={integration.id} integration={integration} />
           ))}

@@ -133,24 +133,27 @@ export function CartPanel(props: CartPanelProps) {
             ))}
           </ul>
         )}
-        <dl className="grid gap-1.5 border-t pt-4 text-sm">
-          <div className="flex justify-between">
-            <dt className="text-muted-foreground">Subtotal</dt>
-            <dd className="tabular-nums" data-testid="cart-subtotal">
-              {formatMoney(totals.subtotal)}
-            </dd>
-          </div>
-          <div className="flex justify-between">
-            <dt className="text-muted-foreground">Delivery fee</dt>
-            <dd className="tabular-nums">{formatMoney(totals.deliveryFee)}</dd>
-          </div>
-          <div className="flex justify-between text-base font-bold">
-            <dt>Total</dt>
-            <dd className="tabular-nums" data-testid="cart-total">
-              {formatMoney(empty ? 0 : totals.total)}
-            </dd>
-          </div>
-        </dl>
+        {/* An empty cart has nothing to deliver: no fee and no total until a dish is added. */}
+        {empty ? null : (
+          <dl className="grid gap-1.5 border-t pt-4 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-muted-foreground">Subtotal</dt>
+              <dd className="tabular-nums" data-testid="cart-subtotal">
+                {formatMoney(totals.subtotal)}
+              </dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-muted-foreground">Delivery fee</dt>
+              <dd className="tabular-nums">{formatMoney(totals.deliveryFee)}</dd>
+            </div>
+            <div className="flex justify-between text-base font-bold">
+              <dt>Total</dt>
+              <dd className="tabular-nums" data-testid="cart-total">
+                {formatMoney(totals.total)}
+              </dd>
+            </div>
+          </dl>
+        )}
         {signedIn && balance !== undefined ? (
           <p className={cn('flex items-center gap-1.5 text-xs text-muted-foreground')}>
             <Wallet className="size-3.5" aria-hidden="true" />

@@ -1,7 +1,8 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs'
+import { useOverflowFade } from '@client/lib/use-overflow-fade'
 import type { MenuItem } from '@shared/schemas/restaurants'
 import { UtensilsCrossed } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useRef } from 'react'
 import { groupByCategory } from '../menu-item'
 import { MenuItemCard, MenuItemSkeleton } from './menu-item-card'
 
@@ -23,6 +24,8 @@ export function MenuSection({
   summaryBanner: ReactNode
 }) {
   const groups = items ? groupByCategory(items) : []
+  const tabsRef = useRef<HTMLDivElement>(null)
+  const fade = useOverflowFade(tabsRef, groups.length)
   return (
     <section id="menu" aria-labelledby="menu-heading" className="grid scroll-mt-24 grid-cols-1 gap-4">
       <h2 id="menu-heading" className="text-2xl font-bold tracking-tight">
@@ -47,7 +50,11 @@ export function MenuSection({
         </div>
       ) : (
         <Tabs defaultValue={groups[0]![0]}>
-          <TabsList className="flex h-auto w-full justify-start overflow-x-auto">
+          <TabsList
+            ref={tabsRef}
+            style={fade.style}
+            className="flex h-auto w-full justify-start overflow-x-auto"
+          >
             {groups.map(([category, list]) => (
               <TabsTrigger key={category} value={category}>
                 {category}

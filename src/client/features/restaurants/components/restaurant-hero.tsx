@@ -3,12 +3,9 @@ import { Button } from '@client/components/ui/button'
 import { Skeleton } from '@client/components/ui/skeleton'
 import { PRICE_RANGE_LABELS } from '@shared/constants'
 import type { Restaurant } from '@shared/schemas/restaurants'
-import { MapPin, Star, Utensils } from 'lucide-react'
+import { AlertTriangle, MapPin, RefreshCw, Star, Utensils } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { kmToMiles } from '../menu-item'
-
-/** The spec's rating for a restaurant that has none yet. */
-const DEFAULT_RATING = 4.5
 
 export function RestaurantHero({
   restaurant,
@@ -34,14 +31,18 @@ export function RestaurantHero({
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-white/90">
             <span className="inline-flex items-center gap-1 font-semibold text-white">
               <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
-              {(restaurant.rating ?? DEFAULT_RATING).toFixed(1)}
-              <span className="font-normal text-white/80">
-                (
-                {restaurant.reviewCount > 0
-                  ? `${restaurant.reviewCount.toLocaleString('en-US')} reviews`
-                  : 'no reviews yet'}
-                )
-              </span>
+              {restaurant.rating != null ? (
+                <>
+                  {restaurant.rating.toFixed(1)}
+                  {restaurant.reviewCount > 0 ? (
+                    <span className="font-normal text-white/80">
+                      ({restaurant.reviewCount.toLocaleString('en-US')} reviews)
+                    </span>
+                  ) : null}
+                </>
+              ) : (
+                <span data-testid="rating-new">New</span>
+              )}
             </span>
             <span>{restaurant.cuisine}</span>
             <span>
@@ -99,5 +100,25 @@ export function RestaurantHeroSkeleton() {
         <Skeleton className="h-6 w-72" />
       </div>
     </div>
+  )
+}
+
+/** The hero's place when the restaurant could not be loaded: what happened and a way to retry. */
+export function RestaurantLoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <section
+      role="alert"
+      className="flex flex-col items-center gap-4 rounded-2xl border bg-card px-5 py-12 text-center shadow-sm"
+    >
+      <AlertTriangle className="size-10 text-destructive" aria-hidden="true" />
+      <h1 className="text-2xl font-bold">Could not load this restaurant</h1>
+      <p className="max-w-md text-muted-foreground">
+        Something went wrong while loading the restaurant. Check your connection and try again.
+      </p>
+      <Button onClick={onRetry} disabled={retrying}>
+        <RefreshCw aria-hidden="true" />
+        {retrying ? 'Trying again…' : 'Try again'}
+      </Button>
+    </section>
   )
 }
