@@ -146,6 +146,31 @@ export const orders = pgTable(
   ],
 )
 
+/**
+ * An order's status history: one row for every status it reached, with when and who or what moved
+ * it there. Written only by kitchen/order-status.ts, in the transaction that changes the status.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** What caused the change: `autopilot`, `kitchen` (a user), `diner`, `system`. */
+    actor: text('actor').notNull(),
+    /** The user behind a `kitchen` or `diner` change. */
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.at),
+    check('order_events_actor_known', sql`${t.actor} in ('autopilot', 'kitchen', 'diner', 'system')`),
+  ],
+)
+
 export const telemetry = pgTable(
   'telemetry',
   {

@@ -1,12 +1,16 @@
 import { and, eq, inArray, lte, notInArray, sql } from 'drizzle-orm'
+import type { OrderStatus } from '../../shared/constants'
 import type { ServerMessage } from '../../shared/live-messages'
 import { toDollars } from '../../shared/money'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { chefShouts, menuItems, orders, telemetry, upsells, userAllergenProfiles } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
+import { AppError } from '../infra/errors'
 import type { EngineLock } from '../kitchen/engine-lock'
+import { statusChangeNotAllowed } from '../kitchen/kitchen.errors'
 import type { KitchenDriver, TelemetryEstimate } from '../kitchen/kitchen-driver'
+import { createOrderStatus, type StatusActor, statusMessage } from '../kitchen/order-status'
 import {
   chooseUpsellItem,
   readingAt,
@@ -14,6 +18,8 @@ import {
   statusForProgress,
   UPSELL_AT_PROGRESS,
 } from './telemetry-model'
+
+const AUTOPILOT: StatusActor = { actor: 'autopilot' }
 
 /** How often an instance that does not drive the kitchen tries to take over. */
 export const LEADERSHIP_RETRY_MS = 2000
@@ -55,6 +61,7 @@ type OrderState = Pick<
  */
 export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngine {
   const { db, bus, lock, log } = options
+  const orderStatus = createOrderStatus({ db, bus, log })
   const { orderMs, tickMs } = options.config.kitchen
   const clock = options.now ?? Date.now
   const delays = shoutDelays(orderMs)
@@ -107,7 +114,7 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
       .from(orders)
       .where(notInArray(orders.status, ['completed', 'cancelled']))
 
-    const changes: { id: number; status: string; progress: number }[] = []
+    const changes: { id: number; from: string; status: string; progress: number }[] = []
     const readings = new Map<number, ReturnType<typeof readingAt>>()
     for (const order of active) {
       const reading = readingAt(order.id, order.kitchenStartedAt.getTime(), now, orderMs)
@@ -116,10 +123,10 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
       const status = statusForProgress(progress)
       readings.set(order.id, { ...reading, progress, status })
       if (progress !== order.progress || status !== order.status)
-        changes.push({ id: order.id, status, progress })
+        changes.push({ id: order.id, from: order.status, status, progress })
     }
 
-    const changed = await writeStatuses(changes)
+    const changed = await writeStatuses(changes, now)
     const showcases = new Set(active.filter((o) => o.isShowcase).map((o) => o.id))
     for (const row of changed)
       if (row.status === 'completed' && showcases.has(row.id)) showcasesToRestart.add(row.id)
@@ -128,15 +135,8 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
     const sentAt = Date.now()
     const messages: Promise<void>[] = []
     for (const row of changed) {
-      messages.push(
-        publish(row.id, {
-          type: 'status',
-          orderId: row.id,
-          status: row.status,
-          progress: row.progress,
-          sentAt,
-        }),
-      )
+      if (!row.published)
+        messages.push(publish(row.id, statusMessage(row.id, row.status, row.progress, sentAt)))
     }
     for (const order of active) {
       const reading = readings.get(order.id)!
@@ -158,37 +158,63 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
   }
 
   async function restartShowcases(ids: number[], now: number) {
-    const restarted = await db
-      .update(orders)
-      .set({ status: 'preparing', progress: 0, kitchenStartedAt: new Date(now), updatedAt: new Date(now) })
-      .where(and(inArray(orders.id, ids), eq(orders.status, 'completed'), eq(orders.isShowcase, true)))
-      .returning({ id: orders.id })
-    const sentAt = Date.now()
-    await Promise.all(
-      restarted.map((row) =>
-        publish(row.id, { type: 'status', orderId: row.id, status: 'preparing', progress: 0, sentAt }),
-      ),
-    )
+    for (const orderId of ids) {
+      await changeStatus({ orderId, from: 'completed', to: 'preparing', progress: 0 }, now)
+    }
   }
 
-  /** One statement for every order that moved; returns the rows actually updated (not cancelled meanwhile). */
-  async function writeStatuses(changes: { id: number; status: string; progress: number }[]) {
-    if (changes.length === 0) return []
+  /** A status change through the kitchen's state machine; false when the order moved meanwhile. */
+  async function changeStatus(
+    change: { orderId: number; from: OrderStatus; to: OrderStatus; progress: number },
+    now: number,
+  ) {
+    try {
+      await orderStatus.change({ ...change, by: AUTOPILOT, at: new Date(now) })
+      return true
+    } catch (err) {
+      if (err instanceof AppError && err.code === statusChangeNotAllowed.code) return false
+      throw err
+    }
+  }
+
+  /**
+   * Status changes go one by one through the state machine (which keeps the history and
+   * publishes them); progress alone is one statement for every order that moved, which publishes
+   * nothing here. Returns the orders that changed (not cancelled or moved by hand meanwhile).
+   */
+  async function writeStatuses(
+    changes: { id: number; from: string; status: string; progress: number }[],
+    now: number,
+  ) {
+    const moved: { id: number; status: string; progress: number; published: boolean }[] = []
+    const progressOnly = changes.filter((c) => c.status === c.from)
+    for (const c of changes) {
+      if (c.status === c.from) continue
+      const ok = await changeStatus(
+        { orderId: c.id, from: c.from as OrderStatus, to: c.status as OrderStatus, progress: c.progress },
+        now,
+      )
+      if (ok) moved.push({ id: c.id, status: c.status, progress: c.progress, published: true })
+    }
+    if (progressOnly.length === 0) return moved
     const values = sql.join(
-      changes.map((c) => sql`(${c.id}::int, ${c.status}::text, ${c.progress}::int)`),
+      progressOnly.map((c) => sql`(${c.id}::int, ${c.status}::text, ${c.progress}::int)`),
       sql`, `,
     )
     const result = await db.execute<{ id: number; status: string; progress: number }>(sql`
       update ${orders} as o
-      set status = v.status, progress = v.progress, updated_at = now()
+      set progress = v.progress, updated_at = now()
       from (values ${values}) as v(id, status, progress)
-      where o.id = v.id and o.status not in ('completed', 'cancelled')
+      where o.id = v.id and o.status = v.status
       returning o.id, o.status, o.progress`)
-    return result.rows.map((r) => ({
-      id: Number(r.id),
-      status: String(r.status),
-      progress: Number(r.progress),
-    }))
+    for (const r of result.rows)
+      moved.push({
+        id: Number(r.id),
+        status: String(r.status),
+        progress: Number(r.progress),
+        published: false,
+      })
+    return moved
   }
 
   async function writeTelemetry(live: OrderState[], readings: Map<number, ReturnType<typeof readingAt>>) {

@@ -7,6 +7,7 @@ import {
   cameras,
   chefShouts,
   menuItems,
+  orderEvents,
   orders,
   restaurants,
   telemetry,
@@ -35,6 +36,29 @@ async function rowCounts(db: Db): Promise<Record<string, number>> {
 }
 
 describe('the demo seed', () => {
+  it('gives every order a history: received at its creation, then each step it reached, in time order', async () => {
+    const all = await app.db.select().from(orders).orderBy(asc(orders.id))
+    const events = await app.db.select().from(orderEvents).orderBy(asc(orderEvents.at), asc(orderEvents.id))
+    const steps = ['preparing', 'cooking', 'plating', 'delivering', 'completed']
+    for (const order of all) {
+      const mine = events.filter((e) => e.orderId === order.id)
+      const label = `order ${order.id} (${order.status})`
+      expect(mine[0], label).toMatchObject({ status: 'preparing', at: order.createdAt })
+      expect(mine.at(-1)?.status, label).toBe(order.status)
+      if (order.status !== 'cancelled')
+        expect(
+          mine.map((e) => e.status),
+          label,
+        ).toEqual(steps.slice(0, steps.indexOf(order.status) + 1))
+      for (const e of mine) expect(e.at.getTime(), label).toBeLessThanOrEqual(Date.now())
+    }
+    const cancelled = all.find((o) => o.status === 'cancelled')!
+    expect(events.filter((e) => e.orderId === cancelled.id).map((e) => [e.status, e.actor])).toEqual([
+      ['preparing', 'diner'],
+      ['cancelled', 'diner'],
+    ])
+  })
+
   it('lets the demo diner sign in as user 1 with a $50.00 wallet', async () => {
     const res = await app.inject({
       method: 'POST',

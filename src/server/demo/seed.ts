@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { CHEF_SHOUTS, DELIVERY_FEE_CENTS } from '../../shared/constants'
+import { CHEF_SHOUTS, DELIVERY_FEE_CENTS, PROGRESS, TIMELINE_OFFSETS_MIN } from '../../shared/constants'
 import { toDollars } from '../../shared/money'
 import type { OrderLine } from '../../shared/schemas/orders'
 import { hashPassword } from '../auth/auth.service'
@@ -8,6 +8,7 @@ import {
   cameras,
   chefShouts,
   menuItems,
+  orderEvents,
   orders,
   restaurants,
   telemetry,
@@ -170,6 +171,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
           items: lines,
         })
         .returning()
+      await insertPastOrderEvents(tx, order!, demo.id)
       const name = restaurantName(past.restaurant)
       ledger.push(orderCharge(order!, name))
       if (past.status === 'cancelled') {
@@ -353,7 +355,46 @@ async function insertActiveOrder(
     status: 'On schedule',
     updatedAt: now,
   })
+  // Its history: received (by its diner; the showcase by the system), then the autopilot's steps.
+  const events: (typeof orderEvents.$inferInsert)[] = [
+    input.isShowcase
+      ? { orderId: order!.id, status: 'preparing', at: startedAt, actor: 'system' }
+      : { orderId: order!.id, status: 'preparing', at: startedAt, actor: 'diner', actorUserId: input.userId },
+  ]
+  if (seed.status === 'cooking') {
+    const at = new Date(startedAt.getTime() + (PROGRESS.cooking / 100) * orderMs)
+    events.push({ orderId: order!.id, status: 'cooking', at, actor: 'autopilot' })
+  }
+  await tx.insert(orderEvents).values(events)
   return order!
+}
+
+/**
+ * A past order's history: a completed one passed every step at the usual minutes; a cancelled one
+ * was cancelled by its diner four minutes in, while it was still being prepared.
+ */
+async function insertPastOrderEvents(tx: Tx, order: typeof orders.$inferSelect, userId: number) {
+  const start = order.createdAt.getTime()
+  const events: (typeof orderEvents.$inferInsert)[] = [
+    { orderId: order.id, status: 'preparing', at: order.createdAt, actor: 'diner', actorUserId: userId },
+  ]
+  if (order.status === 'cancelled') {
+    events.push({
+      orderId: order.id,
+      status: 'cancelled',
+      at: new Date(start + 4 * MINUTE),
+      actor: 'diner',
+      actorUserId: userId,
+      reason: 'Ordered by mistake',
+    })
+  } else {
+    const steps = ['cooking', 'plating', 'delivering', 'completed'] as const
+    for (const [i, status] of steps.entries()) {
+      const at = new Date(start + TIMELINE_OFFSETS_MIN[i]! * MINUTE)
+      events.push({ orderId: order.id, status, at, actor: 'autopilot' })
+    }
+  }
+  await tx.insert(orderEvents).values(events)
 }
 
 interface LedgerEntry {

@@ -3,6 +3,7 @@ import { toDollars } from '../../shared/money'
 import type { Order, OrderLine, PlaceOrderInput, Showcase, StreamAccess } from '../../shared/schemas/orders'
 import type { Db } from '../db/client'
 import { type IdempotentResult, runIdempotent } from '../infra/idempotency'
+import { recordOrderCreated } from '../kitchen/order-status'
 import { createWalletRepository } from '../wallet/wallet.repository'
 import { findOrderWithOwner, orderNumber, toOrderDto } from './order-access'
 import { invalidOrderItem, invalidOrderNumber, restaurantNotFound, showcaseNotFound } from './orders.errors'
@@ -67,6 +68,11 @@ export function createOrdersService({ db }: { db: Db }) {
             items: lines,
             kitchenStartedAt: now,
             estimatedDelivery: new Date(now.getTime() + ESTIMATED_DELIVERY_MS),
+          })
+          await recordOrderCreated(tx, {
+            orderId: created.id,
+            at: created.createdAt,
+            by: { actor: 'diner', userId },
           })
           await createWalletRepository(tx).debit({
             userId,
