@@ -5,6 +5,11 @@ export const shoutsNotOpen = defineError({
   status: 409,
   message: 'Chef shouts open once cooking has started',
 })
+export const shoutsClosed = defineError({
+  code: 'chef.shouts_closed',
+  status: 409,
+  message: 'Chef shouts close once the dish is being plated',
+})
 export const unknownShout = defineError({
   code: 'chef.unknown_shout',
   status: 400,

@@ -27,6 +27,7 @@ import { createWalletRepository } from '../wallet/wallet.repository'
 import {
   invalidTip,
   notOrderDiner,
+  shoutsClosed,
   shoutsNotOpen,
   unknownShout,
   upsellAnswered,
@@ -66,9 +67,10 @@ export function toChefShoutDto(row: ChefShoutRow): ChefShout {
   }
 }
 
-/** Shouts open once cooking has started: progress 30 or more, or any status past preparing. */
+/** Shouts open once cooking has started (progress 30 or status cooking) and close at plating. */
 export function shoutsAreOpen(order: Pick<OrderRow, 'status' | 'progress'>): boolean {
-  return order.status !== 'preparing' || order.progress >= PROGRESS.cooking
+  if (order.status === 'preparing') return order.progress >= PROGRESS.cooking
+  return order.status === 'cooking'
 }
 
 /** The order when `userId` is its diner: 404 when they may not see it, 403 when it is not theirs. */
@@ -122,7 +124,7 @@ export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
         async (tx) => {
           const order = await orderOfDiner(tx, userId, orderId, 'send chef shouts')
           if (!isActiveStatus(order.status)) throw orderNotActive()
-          if (!shoutsAreOpen(order)) throw shoutsNotOpen()
+          if (!shoutsAreOpen(order)) throw order.status === 'preparing' ? shoutsNotOpen() : shoutsClosed()
           const [shout] = await tx
             .insert(chefShouts)
             .values({

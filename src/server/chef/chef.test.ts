@@ -135,6 +135,22 @@ describe('sending a chef shout', () => {
     expect((await shout(diner, order.id, { shoutType: 'spicy' })).statusCode).toBe(201)
   })
 
+  it('refuses a shout once the dish is being plated with 409, charging nothing', async () => {
+    const { diner, order } = await cookingOrder(10, { status: 'cooking', progress: 74 })
+    expect((await shout(diner, order.id, { shoutType: 'spicy' })).statusCode).toBe(201)
+    const before = await balanceCents(app, diner.user.id)
+    for (const state of [
+      { status: 'plating', progress: 75 },
+      { status: 'delivering', progress: 95 },
+    ]) {
+      await setOrderState(app, order.id, state)
+      const late = await shout(diner, order.id, { shoutType: 'spicy' })
+      expect(late.statusCode).toBe(409)
+      expect(late.json().message).toBe('Chef shouts close once the dish is being plated')
+    }
+    expect(await balanceCents(app, diner.user.id)).toBe(before)
+  })
+
   it('refuses a shout on an order that is no longer active with 409', async () => {
     const { diner, order } = await cookingOrder(10, { status: 'completed', progress: 100 })
     const res = await shout(diner, order.id, { shoutType: 'spicy' })

@@ -49,13 +49,26 @@ describe('the kitchen model', () => {
     expect(statusForProgress(progress)).toBe(status)
   })
 
-  it('keeps the oven near room temperature and slowly rising while preparing', () => {
-    const temps = temperatures(7, 0, 0.3)
-    expect(Math.min(...temps)).toBeGreaterThanOrEqual(68)
-    expect(Math.max(...temps)).toBeLessThanOrEqual(92)
-    const firstMinute = temps.slice(0, 60).reduce((a, b) => a + b) / 60
-    const lastMinute = temps.slice(-60).reduce((a, b) => a + b) / 60
-    expect(lastMinute).toBeGreaterThan(firstMinute + 8)
+  it('keeps the oven near room temperature while preparing, then preheats it to the order’s target', () => {
+    const idle = temperatures(7, 0, 0.15)
+    expect(Math.min(...idle)).toBeGreaterThanOrEqual(68)
+    expect(Math.max(...idle)).toBeLessThanOrEqual(92)
+    const firstMinute = idle.slice(0, 60).reduce((a, b) => a + b) / 60
+    const lastMinute = idle.slice(-60).reduce((a, b) => a + b) / 60
+    expect(lastMinute).toBeGreaterThan(firstMinute + 3)
+    const preheat = temperatures(7, 0.15, 0.3)
+    expect(preheat.at(-1)!).toBeGreaterThan(targetTemperature(7) - 10)
+    // Rising all the way (one reading a second, allowing for the noise).
+    for (let i = 10; i < preheat.length; i += 10) expect(preheat[i]!).toBeGreaterThan(preheat[i - 10]! - 3)
+  })
+
+  it('never jumps between two readings: at most 15 °F from one 2-second pass to the next', () => {
+    for (const orderId of [1, 2, 3, 7, 42, 999]) {
+      const temps = temperatures(orderId, 0, 1)
+      let worst = 0
+      for (let i = 2; i < temps.length; i += 2) worst = Math.max(worst, Math.abs(temps[i]! - temps[i - 2]!))
+      expect(worst).toBeLessThanOrEqual(15)
+    }
   })
 
   it('holds a cooking order between 350 and 425 °F, around its own target', () => {
@@ -74,7 +87,7 @@ describe('the kitchen model', () => {
   it('lets the oven fall while plating and holds the food at 140 to 160 °F on delivery', () => {
     const plating = temperatures(5, 0.75, 0.95)
     expect(plating[0]!).toBeGreaterThan(340)
-    expect(plating.at(-1)!).toBeLessThan(200)
+    expect(plating.at(-1)!).toBeLessThan(165)
     const delivering = temperatures(5, 0.95, 1)
     expect(Math.min(...delivering)).toBeGreaterThanOrEqual(140)
     expect(Math.max(...delivering)).toBeLessThanOrEqual(160)

@@ -60,32 +60,40 @@ export function targetTemperature(orderId: number): number {
 }
 
 const AMBIENT_F = 72
-const PREP_END_F = 88
-const PLATING_END_F = 175
+const IDLE_END_F = 80
 const DELIVERY_F = 150
+/** Progress at which the oven starts preheating: half-way through preparation. */
+const PREHEAT_FROM = PROGRESS.cooking / 2
+
+/** 0 at 0, 1 at 1, flat at both ends. */
+function smoothstep(u: number): number {
+  const x = Math.max(0, Math.min(1, u))
+  return x * x * (3 - 2 * x)
+}
 
 /**
- * Oven temperature in °F: near ambient and slowly rising while preparing, around the order's
- * target while cooking, falling while plating, and held warm while delivering.
+ * Oven temperature in °F, continuous from one reading to the next: near ambient while the order
+ * is prepared, preheating to the order's target over the second half of preparation, around the
+ * target while cooking, falling to serving temperature while plating, and held warm on delivery.
  */
 export function temperatureAt(orderId: number, progressExact: number, now: number): number {
   const p = Math.max(0, Math.min(100, progressExact))
   const noise = smoothNoise(orderId, now)
+  const target = targetTemperature(orderId)
   let t: number
-  if (p < PROGRESS.cooking) {
-    t = AMBIENT_F + ((PREP_END_F - AMBIENT_F) * p) / PROGRESS.cooking + noise * 1.5
+  if (p < PREHEAT_FROM) {
+    t = AMBIENT_F + ((IDLE_END_F - AMBIENT_F) * p) / PREHEAT_FROM + noise * 1.5
+  } else if (p < PROGRESS.cooking) {
+    const u = (p - PREHEAT_FROM) / (PROGRESS.cooking - PREHEAT_FROM)
+    // The noise grows with the heat, so the hand-over to cooking has no step either.
+    t = IDLE_END_F + (target - IDLE_END_F) * smoothstep(u) + noise * (1.5 + 4.5 * u)
   } else if (p < PROGRESS.plating) {
-    const target = targetTemperature(orderId)
-    // The first tenth of cooking brings the oven from 350 °F up to its target.
-    const into = (p - PROGRESS.cooking) / (PROGRESS.plating - PROGRESS.cooking)
-    const base = into < 0.1 ? 350 + (target - 350) * (into / 0.1) : target
-    t = Math.max(350, Math.min(425, base + noise * 6))
+    t = Math.max(350, Math.min(425, target + noise * 6))
   } else if (p < PROGRESS.delivering) {
     const into = (p - PROGRESS.plating) / (PROGRESS.delivering - PROGRESS.plating)
-    const start = targetTemperature(orderId)
-    t = start + (PLATING_END_F - start) * into + noise * 4
+    t = target + (DELIVERY_F - target) * smoothstep(into) + noise * 6
   } else {
-    t = DELIVERY_F + noise * 8
+    t = DELIVERY_F + noise * 6
   }
   return Math.round(t * 10) / 10
 }

@@ -37,8 +37,12 @@ export function createMessageHandler({ db, hub, chef, authRepo, live }: MessageH
     const order = await findViewableOrder(db, user?.id, orderId)
     if (!order)
       return connection.error('You cannot watch this order', { code: 'forbidden', request: 'subscribe' })
+    // An offer still unanswered is shown again to its diner only while the dish cooks: from
+    // plating on it can no longer be added.
     const upsell =
-      user && user.id === order.userId && !order.isShowcase ? await live.pendingUpsell(orderId) : undefined
+      user && user.id === order.userId && !order.isShowcase && order.status === 'cooking'
+        ? await live.pendingUpsell(orderId)
+        : undefined
     return join(connection, orderId, { dinerId: order.userId, isPublic: order.isShowcase }, upsell)
   }
 

@@ -187,6 +187,27 @@ describe('chef shouts, tips and upsells on the live channel', () => {
     await closeAll([...viewers, visitor, audience])
   })
 
+  it('does not show an unanswered offer again to a diner who joins once the dish is plating', async () => {
+    const diner = await createUser(app, { balance: 30 })
+    const order = await createKitchenOrder(db, {
+      userId: diner.user.id,
+      restaurantId: restaurant.id,
+      items: [items[0]!],
+      status: 'plating',
+      progress: 80,
+      kitchenStartedAt: new Date(Date.now() + 3_600_000),
+    })
+    await db
+      .insert(upsells)
+      .values({ orderId: order.id, menuItemId: items[2]!.id, shown: true, shownAt: new Date() })
+    const tab = await connectViewer(url, { cookie: diner.cookie })
+    tab.send({ type: 'subscribe', orderId: order.id })
+    await tab.waitFor(ofType('subscribed', order.id))
+    await tab.waitFor(ofType('telemetry', order.id))
+    expect(tab.messages.some((m) => m.type === 'upsell')).toBe(false)
+    await tab.close()
+  })
+
   it('shows the diner a pending upsell on subscribe, charges an accepted one once, and refuses a second answer', async () => {
     const diner = await createUser(app, { balance: 30 })
     const order = await createKitchenOrder(db, {

@@ -104,6 +104,12 @@ function LiveOrderView({ orderId, expiresAt }: { orderId: number; expiresAt: num
   }
   const { telemetry } = useLiveOrder(orderId, { onUpsell: setOffer, onChefTip })
 
+  // An offer not answered while the dish cooked goes away once it is plated.
+  const pastStove = order.data ? !['preparing', 'cooking'].includes(order.data.status) : false
+  useEffect(() => {
+    if (pastStove) setOffer(null)
+  }, [pastStove])
+
   const unavailable = order.error instanceof ApiError && [401, 403, 404].includes(order.error.status)
   useErrorToast(order.isError && !unavailable, 'Could not load order data. Please try again.')
   useErrorToast(restaurant.isError, 'Could not load restaurant data. Please try again.')
