@@ -1,13 +1,21 @@
 /**
- * Read-path throughput of the API against a bare node:http server on the same machine.
+ * Read-path throughput of the API against a bare node:http server and, for the signed-in reads,
+ * against a plain Express 5 + `pg` peer (bench/peer.ts) on the same machine.
  *
  *   npm run bench:api                      # starts the app in-process on a fresh seeded PGlite
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:api   # and on PostgreSQL
  *   BENCH_URL=http://host:5000 npm run bench:api
  *
  * Environment: BENCH_DURATION (seconds, 10), BENCH_CONNECTIONS (50), BENCH_PIPELINING (1),
  * BENCH_WORKERS (load-generator threads, 1), BENCH_WARMUP (seconds, 2), BENCH_ROUNDS (1; the table shows
- * medians). Every scenario runs right after a run of the bare server and is compared with it.
+ * medians), BENCH_ONLY (a regular expression: only the scenarios whose name matches).
+ * BENCH_DATABASE_URL: a PostgreSQL URL allowed to create databases; the app then also runs on a
+ * fresh database there. The peer always runs on PostgreSQL: BENCH_DATABASE_URL, else
+ * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (left out when unreachable).
+ * Cached reads run right after a run of the bare server and are compared with it; signed-in
+ * reads run right after the peer's run of the same read and are compared with that.
  */
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -15,10 +23,15 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
+import { eq } from 'drizzle-orm'
+import pg from 'pg'
 import { buildApp } from '../src/server/app'
+import { createAuthRepository } from '../src/server/auth/auth.service'
 import { parseConfig } from '../src/server/config'
-import { openDatabase } from '../src/server/db/client'
+import { type Database, openDatabase } from '../src/server/db/client'
+import { users } from '../src/server/db/schema'
 import { seedDemo } from '../src/server/demo/seed'
+import { startPeer } from './peer'
 
 const env = process.env
 const settings = {
@@ -28,31 +41,32 @@ const settings = {
   workers: Number(env.BENCH_WORKERS ?? 1),
   warmup: Number(env.BENCH_WARMUP ?? 2),
   rounds: Math.max(1, Number(env.BENCH_ROUNDS ?? 1)),
+  only: env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : undefined,
 }
+/** Cached reads against the bare server. */
 const TARGET_RATIO = 0.6
+/** Signed-in reads against the Express + pg peer: as fast on PGlite, twice as fast on PostgreSQL. */
+const PEER_TARGET = { pglite: 1, postgres: 2 } as const
 const DEMO = { username: 'demo', password: 'demo1234' }
+const postgresAdminUrl =
+  env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
 interface Target {
   baseUrl: string
   close(): Promise<void>
 }
 
-async function startApp(): Promise<Target> {
-  if (env.BENCH_URL) return { baseUrl: env.BENCH_URL.replace(/\/$/, ''), close: async () => {} }
-  const dataDir = mkdtempSync(join(tmpdir(), 'clearplate-bench-'))
+async function startApp(database: Database, dataDir?: string): Promise<Target> {
   const config = parseConfig({
     ...env,
     NODE_ENV: 'production',
-    DATA_DIR: dataDir,
+    DATA_DIR: dataDir ?? tmpdir(),
     LOG_LEVEL: 'silent',
     KITCHEN_ENABLED: 'false',
     CAMERAS_ENABLED: 'false',
     HOST: '127.0.0.1',
     PORT: '0',
   })
-  const database = await openDatabase({ dataDir })
-  await database.migrate()
-  await seedDemo(database.db)
   const app = await buildApp({ config, database, logger: false })
   await app.listen({ host: '127.0.0.1', port: 0 })
   const { port } = app.server.address() as AddressInfo
@@ -60,10 +74,62 @@ async function startApp(): Promise<Target> {
     baseUrl: `http://127.0.0.1:${port}`,
     async close() {
       await app.close()
+    },
+  }
+}
+
+async function startPgliteApp(): Promise<Target> {
+  if (env.BENCH_URL) return { baseUrl: env.BENCH_URL.replace(/\/$/, ''), close: async () => {} }
+  const dataDir = mkdtempSync(join(tmpdir(), 'clearplate-bench-'))
+  const database = await openDatabase({ dataDir })
+  await database.migrate()
+  await seedDemo(database.db)
+  const app = await startApp(database, dataDir)
+  return {
+    baseUrl: app.baseUrl,
+    async close() {
+      await app.close()
       await database.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** A fresh, migrated and seeded PostgreSQL database, dropped on close; undefined when PostgreSQL is unreachable. */
+async function createPostgresDatabase(): Promise<
+  { url: string; database: Database; close(): Promise<void> } | undefined
+> {
+  const admin = new pg.Client({ connectionString: postgresAdminUrl })
+  try {
+    await admin.connect()
+  } catch (error) {
+    console.log(`note: PostgreSQL at ${postgresAdminUrl} is unreachable (${(error as Error).message})`)
+    return undefined
+  }
+  const name = `clearplate_bench_${randomBytes(4).toString('hex')}`
+  await admin.query(`create database ${name}`)
+  const url = new URL(postgresAdminUrl)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ url: url.toString() })
+  await database.migrate()
+  await seedDemo(database.db)
+  return {
+    url: url.toString(),
+    database,
+    async close() {
+      await database.close()
+      await admin.query(`drop database if exists ${name} with (force)`)
+      await admin.end()
+    },
+  }
+}
+
+/** A session cookie for the demo diner, made directly in the database (the peer has no sign-in). */
+async function demoCookie(database: Database): Promise<string> {
+  const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'))
+  if (!user) throw new Error('The seeded database has no demo user')
+  const { token } = await createAuthRepository(database.db).createSession(user.id)
+  return `clearplate_session=${token}`
 }
 
 async function startBare(body: string): Promise<{ server: Server; url: string }> {
@@ -100,6 +166,10 @@ interface Scenario {
   headers?: Record<string, string>
   /** Reads served from the read cache; the target applies to them. */
   cached?: boolean
+  /** Compared with this scenario (run right before it in each round) instead of the bare server. */
+  against?: Row
+  /** The ratio this row should reach against its reference. */
+  target?: number
 }
 
 interface Run {
@@ -151,17 +221,33 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
+function targetOf(row: Row): number | undefined {
+  return row.scenario.target ?? (row.scenario.cached ? TARGET_RATIO : undefined)
+}
+
 function printTable(rows: Row[]) {
-  const header = ['scenario', 'status', 'req/s', 'p99 ms', 'vs bare', 'server busy', 'non-2xx', 'errors']
+  const header = [
+    'scenario',
+    'status',
+    'req/s',
+    'p99 ms',
+    'ratio',
+    'against',
+    'server busy',
+    'non-2xx',
+    'errors',
+  ]
   const lines = rows.map((r) => {
     const ratio = median(r.ratios)
-    const verdict = r.scenario.cached ? (ratio >= TARGET_RATIO ? ' ok' : ' LOW') : ''
+    const target = targetOf(r)
+    const verdict = target === undefined ? '' : ratio >= target ? ` ok (>= ${target})` : ` LOW (< ${target})`
     return [
       r.scenario.name,
       r.status,
       Math.round(median(r.runs.map((x) => x.requestsPerSecond))).toLocaleString('en-US'),
       median(r.runs.map((x) => x.p99)).toFixed(1),
-      `${ratio.toFixed(2)}${verdict}`,
+      `${r.ratios.length ? ratio.toFixed(2) : '-'}${verdict}`,
+      r.scenario.against ? 'peer' : r.ratios.length === 0 || r === rows[0] ? '' : 'bare',
       env.BENCH_URL ? '-' : `${Math.round(100 * median(r.runs.map((x) => x.busy)))}%`,
       String(r.runs.reduce((sum, x) => sum + x.non2xx, 0)),
       String(r.runs.reduce((sum, x) => sum + x.errors, 0)),
@@ -184,16 +270,46 @@ async function main() {
   )
   if (load! > availableParallelism() / 2)
     console.log('note: the machine is busy; figures will be noisy (try BENCH_ROUNDS=5 BENCH_DURATION=3)')
-  const bare = await startBare(JSON.stringify({ status: 'ok', service: 'clearplate', items: [1, 2, 3] }))
-  const target = await startApp()
-  console.log(
-    `app: ${target.baseUrl}${env.BENCH_URL ? '' : ' (in-process, fresh seeded PGlite, kitchen off)'}`,
-  )
-  // The same bytes as the restaurant list, to tell the cost of the payload from the cost of the app.
-  const listBody = await (await fetch(`${target.baseUrl}/api/restaurants`)).text()
-  const bareList = await startBare(listBody)
+  const closers: Array<() => Promise<void>> = []
   try {
+    const bare = await startBare(JSON.stringify({ status: 'ok', service: 'clearplate', items: [1, 2, 3] }))
+    closers.push(() => new Promise((resolve) => bare.server.close(() => resolve())))
+    const target = await startPgliteApp()
+    closers.push(() => target.close())
+    console.log(
+      `app: ${target.baseUrl}${env.BENCH_URL ? '' : ' (in-process, fresh seeded PGlite, kitchen off)'}`,
+    )
+    // The same bytes as the restaurant list, to tell the cost of the payload from the cost of the app.
+    const listBody = await (await fetch(`${target.baseUrl}/api/restaurants`)).text()
+    const bareList = await startBare(listBody)
+    closers.push(() => new Promise((resolve) => bareList.server.close(() => resolve())))
     const cookie = await signIn(target.baseUrl)
+
+    // The peer, and the app again, on a fresh PostgreSQL database with the same seed.
+    const postgres = env.BENCH_URL ? undefined : await createPostgresDatabase()
+    if (postgres) closers.push(() => postgres.close())
+    const peer = postgres ? await startPeer(postgres.url) : undefined
+    if (peer) closers.push(() => peer.close())
+    const peerCookie = postgres ? await demoCookie(postgres.database) : undefined
+    const pgApp = postgres && env.BENCH_DATABASE_URL ? await startApp(postgres.database) : undefined
+    if (pgApp) closers.push(() => pgApp.close())
+    if (peer) console.log(`peer: ${peer.url} (Express 5 + pg on a fresh seeded PostgreSQL database)`)
+    if (pgApp) console.log(`app on PostgreSQL: ${pgApp.baseUrl} (in-process, same database as the peer)`)
+
+    const demoId = 1
+    const activeOrders = (await (
+      await fetch(`${target.baseUrl}/api/users/${demoId}/active-orders`, {
+        headers: cookie ? { cookie } : {},
+      })
+    ).json()) as Array<{ id: number }>
+    const orderId = activeOrders[0]?.id ?? 1
+    const signedInReads = [
+      { label: 'wallet balance', path: `/api/users/${demoId}/wallet-balance` },
+      { label: 'transactions', path: `/api/users/${demoId}/wallet/transactions` },
+      { label: 'active orders', path: `/api/users/${demoId}/active-orders` },
+      { label: 'chef shouts', path: `/api/orders/${orderId}/chef-shouts` },
+    ]
+
     const scenarios: Scenario[] = [
       { name: 'bare node:http (constant JSON)', url: bare.url },
       { name: `bare node:http (the list's ${Buffer.byteLength(listBody)} bytes)`, url: bareList.url },
@@ -205,41 +321,75 @@ async function main() {
         cached: true,
       },
       { name: 'GET /api/restaurants/1/menu', url: `${target.baseUrl}/api/restaurants/1/menu`, cached: true },
-      {
-        name: 'GET /api/users/1/wallet-balance (signed in)',
-        url: `${target.baseUrl}/api/users/1/wallet-balance`,
-        headers: cookie ? { cookie } : {},
-      },
     ]
     const rows: Row[] = []
-    for (const scenario of scenarios)
-      rows.push({ scenario, status: await probeStatus(scenario), runs: [], ratios: [] })
+    const add = (scenario: Scenario) => {
+      const row: Row = { scenario, status: '', runs: [], ratios: [] }
+      rows.push(row)
+      return row
+    }
+    for (const scenario of scenarios) add(scenario)
+    for (const read of signedInReads) {
+      const peerRow = peer
+        ? add({
+            name: `peer (Express+pg): ${read.label}`,
+            url: `${peer.url}${read.path}`,
+            headers: { cookie: peerCookie! },
+          })
+        : undefined
+      add({
+        name: `app (PGlite): ${read.label}, signed in`,
+        url: `${target.baseUrl}${read.path}`,
+        headers: cookie ? { cookie } : {},
+        against: peerRow,
+        target: peerRow ? PEER_TARGET.pglite : undefined,
+      })
+      if (pgApp && peerRow)
+        add({
+          name: `app (PostgreSQL): ${read.label}, signed in`,
+          url: `${pgApp.baseUrl}${read.path}`,
+          headers: { cookie: peerCookie! },
+          against: peerRow,
+          target: PEER_TARGET.postgres,
+        })
+    }
+    for (const row of rows) row.status = await probeStatus(row.scenario)
     const [bareRow, ...others] = rows as [Row, ...Row[]]
     bareRow.ratios.push(1)
-    // Each scenario runs right after a run of the bare server and is compared with that run, so
-    // that both see the same load from whatever else the machine is doing.
+    const peerRows = new Set(rows.map((r) => r.scenario.against).filter((r): r is Row => r !== undefined))
+    const selected = others.filter(
+      (r) => !peerRows.has(r) && (!settings.only || settings.only.test(r.scenario.name)),
+    )
+    // Each scenario runs right after a run of its reference (the bare server, or the peer's same
+    // read) and is compared with that run, so that both see the same load from whatever else the
+    // machine is doing.
     for (let round = 1; round <= settings.rounds; round++) {
-      for (const row of others) {
+      for (const row of selected) {
         process.stdout.write(`round ${round}: ${row.scenario.name} ...\n`)
-        const bareRun = await measure(bareRow.scenario, round === 1 && row === others[0])
+        const reference = row.scenario.against ?? bareRow
+        const referenceRun = await measure(reference.scenario, round === 1 && reference.runs.length === 0)
         const run = await measure(row.scenario, round === 1)
-        bareRow.runs.push(bareRun)
+        reference.runs.push(referenceRun)
         row.runs.push(run)
-        row.ratios.push(run.requestsPerSecond / bareRun.requestsPerSecond)
+        row.ratios.push(run.requestsPerSecond / referenceRun.requestsPerSecond)
       }
     }
     console.log()
-    printTable(rows)
+    printTable(rows.filter((r) => r.runs.length > 0))
     for (const row of rows) {
       if (row.status !== '200')
         console.log(`note: ${row.scenario.name} answered ${row.status} before the run`)
     }
-    const low = rows.filter((r) => r.scenario.cached && median(r.ratios) < TARGET_RATIO)
-    if (low.length > 0)
-      console.log(`below the ${TARGET_RATIO} target: ${low.map((r) => r.scenario.name).join(', ')}`)
+    const low = rows.filter(
+      (r) => r.runs.length > 0 && targetOf(r) !== undefined && median(r.ratios) < targetOf(r)!,
+    )
+    console.log(
+      low.length > 0
+        ? `below target: ${low.map((r) => r.scenario.name).join(', ')}`
+        : 'every measured row meets its target',
+    )
   } finally {
-    await target.close()
-    for (const server of [bare.server, bareList.server]) await new Promise((resolve) => server.close(resolve))
+    for (const close of closers.reverse()) await close()
   }
 }
 
