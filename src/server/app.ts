@@ -17,6 +17,7 @@ import {
 import { allergenRoutes } from './allergens/allergens.routes'
 import { authRoutes } from './auth/auth.routes'
 import { type AuthRepository, createAuthRepository } from './auth/auth.service'
+import { createSessionCache, type SessionCache } from './auth/session-cache'
 import { cameraStreamRoutes } from './cameras/cameras.routes'
 import { chefRoutes } from './chef/chef.routes'
 import type { Config } from './config'
@@ -43,6 +44,7 @@ declare module 'fastify' {
     bus: Bus
     cache: ReadCache
     authRepo: AuthRepository
+    sessions: SessionCache
   }
 }
 
@@ -76,9 +78,12 @@ export async function buildApp({ config, database, bus = createMemoryBus(), logg
   app.decorate('db', database.db)
   app.decorate('bus', bus)
   app.decorate('cache', await createReadCache(bus))
-  app.decorate('authRepo', createAuthRepository(database.db))
+  const authRepo = createAuthRepository(database.db)
+  app.decorate('authRepo', authRepo)
+  app.decorate('sessions', await createSessionCache({ bus, load: (id) => authRepo.findSession(id) }))
   app.addHook('onClose', async () => {
     await app.cache.close()
+    await app.sessions.close()
   })
 
   await app.register(cookie)

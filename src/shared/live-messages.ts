@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { SHOUT_TYPES, TIP_MESSAGE_MAX } from './constants'
-import type { upsellOfferSchema } from './schemas/chef'
+import type { ChefShout, upsellOfferSchema } from './schemas/chef'
 import { idField, multilineText, singleLineText } from './schemas/common'
 import type { telemetrySchema } from './schemas/orders'
-import { tipSchema } from './schemas/wallet'
+import { tipSchema, type WalletTransaction } from './schemas/wallet'
 
 /** Largest live message the server accepts, in bytes. */
 export const LIVE_MAX_MESSAGE_BYTES = 4096
@@ -45,12 +45,14 @@ export type ServerMessage =
   | { type: 'status'; orderId: number; status: string; progress: number; sentAt: number }
   | ({ type: 'upsell'; orderId: number; sentAt: number } & z.infer<typeof upsellOfferSchema>)
   | { type: 'chef_tip'; orderId: number; amount: number; message: string; demo?: boolean; sentAt: number }
-  | {
-      type: 'chef_shout'
-      orderId: number
-      shout: { id: number; shoutName: string; price: number; status: string }
-      sentAt: number
-    }
+  /** A shout sent on the order, or a change of its status: the whole shout, as the REST list has it. */
+  | { type: 'chef_shout'; orderId: number; shout: ChefShout; sentAt: number }
+  /**
+   * To the signed-in diner's own connections only: their wallet moved. `balance` is the balance
+   * right after `transaction`; transaction ids grow with every movement of one wallet, so a
+   * client keeps the message with the highest id.
+   */
+  | { type: 'wallet'; balance: number; transaction: WalletTransaction; sentAt: number }
   | { type: 'upsell_result'; orderId: number; upsellId: number; accepted: boolean; sentAt: number }
   | { type: 'subscribed'; orderId: number }
   | { type: 'unsubscribed'; orderId: number }

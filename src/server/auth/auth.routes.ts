@@ -9,6 +9,7 @@ import {
   hashPassword,
   SESSION_COOKIE,
   SESSION_TTL_MS,
+  sessionIdOf,
   toUser,
   verifyPassword,
 } from './auth.service'
@@ -89,13 +90,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['auth'], response: { 200: z.object({ message: z.string() }) } } },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE]
-      if (token) await repo.deleteSession(token)
+      if (token) {
+        await repo.deleteSession(token)
+        await app.sessions.revoke(sessionIdOf(token))
+      }
       reply.clearCookie(SESSION_COOKIE, { path: '/' })
       return { message: 'Logged out' }
     },
   )
 
   app.get('/user', { schema: { tags: ['auth'], response: { 200: userSchema } } }, async (request) => {
-    return toUser(await requireUser(request))
+    const row = await repo.findUserById((await requireUser(request)).id)
+    if (!row) throw unauthorized()
+    return toUser(row)
   })
 }

@@ -5,6 +5,7 @@ import { toDollars } from '../../shared/money'
 import type { User } from '../../shared/schemas/auth'
 import type { Db } from '../db/client'
 import { sessions, users } from '../db/schema'
+import type { SessionIdentity } from './session-cache'
 
 const scrypt = promisify(scryptCb) as (
   password: string,
@@ -45,7 +46,8 @@ export function dummyPasswordHash(): Promise<string> {
   return dummyHash
 }
 
-const sessionId = (token: string) => createHash('sha256').update(token).digest('base64url')
+/** The stored id of a session: the SHA-256 of its cookie token. */
+export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('base64url')
 
 export function toUser(row: typeof users.$inferSelect): User {
   return {
@@ -59,14 +61,30 @@ export function toUser(row: typeof users.$inferSelect): User {
 }
 
 export function createAuthRepository(db: Db) {
+  const sessionById = db
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
+    .prepare('auth_session_by_id')
+  const userById = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_user_by_id')
+
   return {
     async findUserByUsername(username: string) {
       const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`)
       return row
     },
     async findUserById(id: number) {
-      const [row] = await db.select().from(users).where(eq(users.id, id))
+      const [row] = await userById.execute({ id })
       return row
+    },
+    /** Who a stored session belongs to, while it has not run out. */
+    async findSession(id: string): Promise<SessionIdentity | undefined> {
+      const [row] = await sessionById.execute({ id })
+      return row && { userId: row.userId, expiresAt: row.expiresAt.getTime() }
     },
     async usernameOrEmailTaken(username: string, email: string) {
       const rows = await db
@@ -88,7 +106,7 @@ export function createAuthRepository(db: Db) {
       const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
       // Signing in tidies up this user's sessions that have run out.
       await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())))
-      await db.insert(sessions).values({ id: sessionId(token), userId, expiresAt })
+      await db.insert(sessions).values({ id: sessionIdOf(token), userId, expiresAt })
       return { token, expiresAt }
     },
     async userForSession(token: string) {
@@ -96,11 +114,11 @@ export function createAuthRepository(db: Db) {
         .select({ user: users })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, sessionId(token)), gt(sessions.expiresAt, new Date())))
+        .where(and(eq(sessions.id, sessionIdOf(token)), gt(sessions.expiresAt, new Date())))
       return row?.user
     },
     async deleteSession(token: string) {
-      await db.delete(sessions).where(eq(sessions.id, sessionId(token)))
+      await db.delete(sessions).where(eq(sessions.id, sessionIdOf(token)))
     },
   }
 }

@@ -10,9 +10,10 @@ import {
 } from '../../shared/schemas/chef'
 import { idParam } from '../../shared/schemas/common'
 import { tipResponseSchema, tipSchema } from '../../shared/schemas/wallet'
-import { requireUser } from '../auth/auth.guard'
+import { currentUser, requireUser } from '../auth/auth.guard'
+import { unauthorized } from '../infra/errors'
 import { idempotencyHeaders } from '../infra/idempotency'
-import { requireViewableOrder } from '../orders/order-access'
+import { orderNotFound } from '../orders/orders.errors'
 import { createChefService } from './chef.service'
 
 const orderParams = z.object({ orderId: idParam() })
@@ -25,8 +26,12 @@ export const chefRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:orderId/chef-shouts',
     { schema: { tags: ['chef'], params: orderParams, response: { 200: z.array(chefShoutSchema) } } },
     async (request) => {
-      const order = await requireViewableOrder(request, app.db, request.params.orderId)
-      return service.listShouts(order.id)
+      const user = await currentUser(request)
+      const shouts = await service.listShoutsFor(user?.id, request.params.orderId)
+      if (shouts) return shouts
+      // As for the order itself: 401 to a visitor, 404 to anyone else who may not read it.
+      if (!user) throw unauthorized()
+      throw orderNotFound()
     },
   )
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   CHEF_SHOUTS,
@@ -23,7 +23,8 @@ import {
 } from '../orders/order-access'
 import { orderNotActive, orderNotFound } from '../orders/orders.errors'
 import { createOrdersRepository } from '../orders/orders.repository'
-import { createWalletRepository } from '../wallet/wallet.repository'
+import { publishWalletMovement } from '../wallet/wallet.events'
+import { createWalletRepository, type MovementResult } from '../wallet/wallet.repository'
 import {
   invalidTip,
   notOrderDiner,
@@ -93,14 +94,28 @@ export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
     }
   }
 
+  // The order, who may read it, and its shouts, newest first, in one round trip.
+  const shoutsWithAccess = db
+    .select({
+      userId: orders.userId,
+      isShowcase: orders.isShowcase,
+      ownerId: restaurants.ownerId,
+      shout: chefShouts,
+    })
+    .from(orders)
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+    .leftJoin(chefShouts, eq(chefShouts.orderId, orders.id))
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .orderBy(desc(chefShouts.createdAt), desc(chefShouts.id))
+    .prepare('chef_shouts_with_access')
+
   return {
-    async listShouts(orderId: number): Promise<ChefShout[]> {
-      const rows = await db
-        .select()
-        .from(chefShouts)
-        .where(eq(chefShouts.orderId, orderId))
-        .orderBy(desc(chefShouts.createdAt), desc(chefShouts.id))
-      return rows.map(toChefShoutDto)
+    /** The order's shouts, newest first, or undefined when `viewerId` may not read the order. */
+    async listShoutsFor(viewerId: number | undefined, orderId: number): Promise<ChefShout[] | undefined> {
+      const rows = await shoutsWithAccess.execute({ orderId })
+      const first = rows[0]
+      if (!first || !canViewOrder(first, first.ownerId, viewerId)) return undefined
+      return rows.flatMap((row) => (row.shout ? [toChefShoutDto(row.shout)] : []))
     },
 
     async sendShout(input: {
@@ -112,6 +127,7 @@ export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
       const { userId, orderId, shoutType, idempotencyKey } = input
       const option = CHEF_SHOUTS.find((s) => s.key === shoutType)
       if (!option) throw unknownShout(undefined, { shoutType: 'Unknown chef shout' })
+      let moved: MovementResult | undefined
       const result = await runIdempotent<ChefShoutResult>(
         db,
         {
@@ -135,24 +151,20 @@ export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
               priceCents: option.priceCents,
             })
             .returning()
-          const { balanceCents } = await createWalletRepository(tx).debit({
+          moved = await createWalletRepository(tx).debit({
             userId,
             cents: option.priceCents,
             type: 'chef_shout',
             description: `Chef shout "${option.name}" on order #${orderNumber(orderId)}`,
             reference: `chef_shout:${shout!.id}`,
           })
-          return { ...toChefShoutDto(shout!), newBalance: toDollars(balanceCents) }
+          return { ...toChefShoutDto(shout!), newBalance: toDollars(moved.balanceCents) }
         },
       )
       if (!result.replayed) {
-        const { id, shoutName, price, status } = result.body
-        await publish(orderId, {
-          type: 'chef_shout',
-          orderId,
-          shout: { id, shoutName, price, status },
-          sentAt: Date.now(),
-        })
+        const { newBalance: _, ...shout } = result.body
+        await publish(orderId, { type: 'chef_shout', orderId, shout, sentAt: Date.now() })
+        await publishWalletMovement(bus, moved, log)
       }
       return result.body
     },
@@ -176,6 +188,7 @@ export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
         const text = `Message must be at most ${TIP_MESSAGE_MAX} characters`
         throw invalidTip(text, { message: text })
       }
+      let moved: MovementResult | undefined
       const result = await runIdempotent<TipResult>(
         db,
         {
@@ -188,14 +201,14 @@ export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
         async (tx) => {
           const order = await findViewableOrder(tx, userId, orderId)
           if (!order) throw orderNotFound()
-          const { balanceCents } = await createWalletRepository(tx).debit({
+          moved = await createWalletRepository(tx).debit({
             userId,
             cents: amountCents,
             type: 'tip',
             description: `Tip for the chef on order #${orderNumber(orderId)}`,
             reference: `order:${orderId}`,
           })
-          return { tipAmount: toDollars(amountCents), newBalance: toDollars(balanceCents) }
+          return { tipAmount: toDollars(amountCents), newBalance: toDollars(moved.balanceCents) }
         },
       )
       if (!result.replayed) {
@@ -206,6 +219,7 @@ export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
           message,
           sentAt: Date.now(),
         })
+        await publishWalletMovement(bus, moved, log)
       }
       return result.body
     },
@@ -218,6 +232,7 @@ export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
     }): Promise<UpsellResult> {
       const { userId, upsellId, accepted, idempotencyKey } = input
       let orderId = 0
+      let moved: MovementResult | undefined
       const result = await runIdempotent<UpsellResult>(
         db,
         {
@@ -259,14 +274,19 @@ export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
             { menuItemId: item.id, name: item.name, quantity: 1, price: toDollars(item.priceCents) },
             item.priceCents,
           )
-          const { balanceCents } = await createWalletRepository(tx).debit({
+          moved = await createWalletRepository(tx).debit({
             userId,
             cents: item.priceCents,
             type: 'upsell',
             description: `Added "${item.name}" to order #${orderNumber(order.id)}`,
             reference: `upsell:${upsellId}`,
           })
-          return { upsellId, accepted: true, order: toOrderDto(updated), newBalance: toDollars(balanceCents) }
+          return {
+            upsellId,
+            accepted: true,
+            order: toOrderDto(updated),
+            newBalance: toDollars(moved.balanceCents),
+          }
         },
       )
       if (!result.replayed) {
@@ -277,6 +297,7 @@ export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
           accepted: result.body.accepted,
           sentAt: Date.now(),
         })
+        await publishWalletMovement(bus, moved, log)
       }
       return result.body
     },

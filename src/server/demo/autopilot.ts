@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, notInArray, sql } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/constants'
 import type { ServerMessage } from '../../shared/live-messages'
 import { toDollars } from '../../shared/money'
+import { toChefShoutDto } from '../chef/chef.service'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { chefShouts, menuItems, orders, telemetry, upsells, userAllergenProfiles } from '../db/schema'
@@ -322,7 +323,7 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
         publish(s.orderId, {
           type: 'chef_shout',
           orderId: s.orderId,
-          shout: { id: s.id, shoutName: s.shoutName, price: toDollars(s.priceCents), status: s.status },
+          shout: toChefShoutDto(s),
           sentAt,
         }),
       ),

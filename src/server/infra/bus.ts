@@ -13,4 +13,6 @@ export interface Bus {
 }
 
 export const orderChannel = (orderId: number) => `order:${orderId}`
+/** Messages for one signed-in user's own connections (their wallet). */
+export const userChannel = (userId: number) => `user:${userId}`
 export const CACHE_CHANNEL = 'cache:invalidate'

@@ -19,7 +19,7 @@ export function orderNumber(id: number): string {
 
 /** The diner who placed it, the owner of its restaurant, and for the showcase order anyone. */
 export function canViewOrder(
-  order: OrderRow,
+  order: Pick<OrderRow, 'isShowcase' | 'userId'>,
   restaurantOwnerId: number | null,
   userId: number | undefined,
 ): boolean {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import type { OrderLine } from '../../shared/schemas/orders'
-import type { Tx } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { menuItems, orders, restaurants } from '../db/schema'
 import type { OrderRow } from './order-access'
 
@@ -11,16 +11,6 @@ export function createOrdersRepository(tx: Tx) {
     async findById(id: number): Promise<OrderRow | undefined> {
       const [row] = await tx.select().from(orders).where(eq(orders.id, id))
       return row
-    },
-
-    /** Newest first; `activeOnly` leaves out completed and cancelled orders. */
-    async listForUser(userId: number, { activeOnly = false } = {}): Promise<OrderRow[]> {
-      const mine = eq(orders.userId, userId)
-      return tx
-        .select()
-        .from(orders)
-        .where(activeOnly ? and(mine, notInArray(orders.status, CLOSED_STATUSES)) : mine)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
     },
 
     async findShowcase(): Promise<OrderRow | undefined> {
@@ -67,3 +57,26 @@ export function createOrdersRepository(tx: Tx) {
   }
 }
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>
+
+/** A diner's orders for signed-in reads, as prepared statements built once. */
+export function createOrderReads(db: Db) {
+  const mine = eq(orders.userId, sql.placeholder('userId'))
+  const order = [desc(orders.createdAt), desc(orders.id)] as const
+  const all = db
+    .select()
+    .from(orders)
+    .where(mine)
+    .orderBy(...order)
+    .prepare('orders_for_user')
+  const active = db
+    .select()
+    .from(orders)
+    .where(and(mine, notInArray(orders.status, CLOSED_STATUSES)))
+    .orderBy(...order)
+    .prepare('active_orders_for_user')
+  return {
+    /** Newest first; `activeOnly` leaves out completed and cancelled orders. */
+    listForUser: (userId: number, { activeOnly = false } = {}): Promise<OrderRow[]> =>
+      (activeOnly ? active : all).execute({ userId }),
+  }
+}

@@ -11,12 +11,12 @@ import {
 import { currentUser, requireSelf, requireUser } from '../auth/auth.guard'
 import { idempotencyHeaders } from '../infra/idempotency'
 import { requireViewableOrder, toOrderDto } from './order-access'
-import { createOrdersRepository } from './orders.repository'
+import { createOrderReads } from './orders.repository'
 import { createOrdersService } from './orders.service'
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createOrdersService({ db: app.db })
-  const repo = createOrdersRepository(app.db)
+  const service = createOrdersService({ db: app.db, bus: app.bus, log: app.log })
+  const reads = createOrderReads(app.db)
 
   app.get(
     '/orders/:id',
@@ -29,7 +29,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['orders'], params: idParams, response: { 200: z.array(orderSchema) } } },
     async (request) => {
       const user = await requireSelf(request, request.params.id)
-      return (await repo.listForUser(user.id)).map(toOrderDto)
+      return (await reads.listForUser(user.id)).map(toOrderDto)
     },
   )
 
@@ -38,7 +38,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['orders'], params: idParams, response: { 200: z.array(orderSchema) } } },
     async (request) => {
       const user = await requireSelf(request, request.params.id)
-      return (await repo.listForUser(user.id, { activeOnly: true })).map(toOrderDto)
+      return (await reads.listForUser(user.id, { activeOnly: true })).map(toOrderDto)
     },
   )
 

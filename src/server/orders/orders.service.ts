@@ -2,12 +2,18 @@ import { DELIVERY_FEE_CENTS, isActiveStatus, ORDER_QUANTITY, STREAM_ACCESS_MS } 
 import { toDollars } from '../../shared/money'
 import type { Order, OrderLine, PlaceOrderInput, Showcase, StreamAccess } from '../../shared/schemas/orders'
 import type { Db } from '../db/client'
+import type { Bus } from '../infra/bus'
 import { type IdempotentResult, runIdempotent } from '../infra/idempotency'
 import { recordOrderCreated } from '../kitchen/order-status'
-import { createWalletRepository } from '../wallet/wallet.repository'
+import { publishWalletMovement } from '../wallet/wallet.events'
+import { createWalletRepository, type MovementResult } from '../wallet/wallet.repository'
 import { findOrderWithOwner, orderNumber, toOrderDto } from './order-access'
 import { invalidOrderItem, invalidOrderNumber, restaurantNotFound, showcaseNotFound } from './orders.errors'
 import { createOrdersRepository } from './orders.repository'
+
+interface Logger {
+  warn(obj: object, message: string): void
+}
 
 /** From the moment an order is placed to its estimated delivery. */
 export const ESTIMATED_DELIVERY_MS = 40 * 60 * 1000
@@ -21,7 +27,7 @@ export function mergeLines(items: PlaceOrderInput['items']): Map<number, number>
   return merged
 }
 
-export function createOrdersService({ db }: { db: Db }) {
+export function createOrdersService({ db, bus, log }: { db: Db; bus: Bus; log?: Logger }) {
   return {
     /**
      * Prices the cart from the menu, charges the wallet and creates the order, all in one
@@ -33,7 +39,8 @@ export function createOrdersService({ db }: { db: Db }) {
       idempotencyKey?: string
     }): Promise<IdempotentResult<Order>> {
       const { userId, order, idempotencyKey } = input
-      return runIdempotent<Order>(
+      let moved: MovementResult | undefined
+      const result = await runIdempotent<Order>(
         db,
         { userId, key: idempotencyKey, scope: PLACE_ORDER_SCOPE, statusCode: 201, request: order },
         async (tx) => {
@@ -74,7 +81,7 @@ export function createOrdersService({ db }: { db: Db }) {
             at: created.createdAt,
             by: { actor: 'diner', userId },
           })
-          await createWalletRepository(tx).debit({
+          moved = await createWalletRepository(tx).debit({
             userId,
             cents: created.totalPriceCents,
             type: 'order',
@@ -84,6 +91,8 @@ export function createOrdersService({ db }: { db: Db }) {
           return toOrderDto(created)
         },
       )
+      if (!result.replayed) await publishWalletMovement(bus, moved, log)
+      return result
     },
 
     /**

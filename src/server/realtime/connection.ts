@@ -39,6 +39,8 @@ export class LiveConnection implements HubMember {
   lastDemoTip = 0
   /** The user of the session cookie at connection time (or undefined). */
   readonly user: ReturnType<typeof currentUser>
+  /** Settles once the connection is set up for its user; messages are handled after it. */
+  ready: Promise<unknown>
   /** Kept instead of the request, which a long-lived connection need not hold on to. */
   readonly sessionToken: string | undefined
   private alive = true
@@ -57,7 +59,7 @@ export class LiveConnection implements HubMember {
     this.sessionToken = request.cookies[SESSION_COOKIE]
     this.log = request.log
     this.user = currentUser(request).catch(() => undefined)
-    this.user.then((u) => {
+    this.ready = this.user.then((u) => {
       this.userId = u?.id
     })
   }
@@ -160,6 +162,7 @@ export class LiveConnection implements HubMember {
     }
     this.pending++
     this.queue = this.queue
+      .then(() => this.ready)
       .then(() => this.handle(this, parsed.data))
       .catch((error: unknown) => {
         if (error instanceof AppError) {

@@ -7,6 +7,7 @@ import { LiveConnection } from './connection'
 import { createMessageHandler } from './handlers'
 import { createHub } from './hub'
 import { createLiveRepository } from './live.repository'
+import { createUserFeeds } from './user-feeds'
 
 /** ws closes the connection above this; the product's own limit (LIVE_MAX_MESSAGE_BYTES) answers with an error. */
 const WS_MAX_PAYLOAD = 64 * 1024
@@ -63,6 +64,10 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     authRepo: app.authRepo,
     live: createLiveRepository(app.db, estimateTelemetry),
   })
+  const userFeeds = createUserFeeds({
+    bus: app.bus,
+    onError: (err) => app.log.error({ err }, 'user feed error'),
+  })
   const connections = new Set<LiveConnection>()
 
   const heartbeat = setInterval(() => {
@@ -72,6 +77,7 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
   app.addHook('onClose', async () => {
     clearInterval(heartbeat)
     await hub.close()
+    await userFeeds.close()
   })
 
   async function checkOrigin(request: FastifyRequest, reply: FastifyReply) {
@@ -89,6 +95,12 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
       connections.delete(connection)
       for (const orderId of connection.orders) hub.leave(orderId, connection)
       connection.orders.clear()
+      if (connection.userId !== undefined) userFeeds.leave(connection.userId, connection)
+    })
+    // A signed-in diner's connections hear about their own wallet.
+    connection.ready = connection.ready.then(async () => {
+      if (connection.userId !== undefined && connection.open)
+        await userFeeds.join(connection.userId, connection).catch(() => {})
     })
   })
 }

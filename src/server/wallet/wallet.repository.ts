@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm'
 import { toDollars } from '../../shared/money'
 import type { WalletTransaction } from '../../shared/schemas/wallet'
-import type { Tx } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { users, walletTransactions } from '../db/schema'
 import { insufficientFunds } from '../infra/errors'
 import { walletLimitReached } from './wallet.errors'
@@ -73,19 +73,36 @@ export function createWalletRepository(tx: Tx) {
       if (!row) throw walletLimitReached()
       return { balanceCents: row.balanceCents, transaction: await record(m, m.cents) }
     },
-
-    /** Newest first. */
-    async listTransactions(userId: number, limit = TRANSACTIONS_LIMIT): Promise<WalletTransactionRow[]> {
-      return tx
-        .select()
-        .from(walletTransactions)
-        .where(eq(walletTransactions.userId, userId))
-        .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
-        .limit(limit)
-    },
   }
 }
 export type WalletRepository = ReturnType<typeof createWalletRepository>
+
+/**
+ * The wallet's reads for signed-in requests, as prepared statements: built once, and on
+ * PostgreSQL parsed and planned once per connection.
+ */
+export function createWalletReads(db: Db) {
+  const balance = db
+    .select({ cents: users.walletBalanceCents })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('wallet_balance')
+  const transactions = db
+    .select()
+    .from(walletTransactions)
+    .where(eq(walletTransactions.userId, sql.placeholder('userId')))
+    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    .limit(TRANSACTIONS_LIMIT)
+    .prepare('wallet_transactions')
+  return {
+    async balanceCents(userId: number): Promise<number | undefined> {
+      const [row] = await balance.execute({ userId })
+      return row?.cents
+    },
+    /** Newest first, the latest TRANSACTIONS_LIMIT. */
+    transactions: (userId: number): Promise<WalletTransactionRow[]> => transactions.execute({ userId }),
+  }
+}
 
 export function toWalletTransactionDto(row: WalletTransactionRow): WalletTransaction {
   return {

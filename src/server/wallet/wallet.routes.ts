@@ -10,19 +10,29 @@ import {
   walletTransactionSchema,
 } from '../../shared/schemas/wallet'
 import { requireSelf } from '../auth/auth.guard'
+import { unauthorized } from '../infra/errors'
 import { idempotencyHeaders, requestScope, runIdempotent } from '../infra/idempotency'
-import { createWalletRepository, toWalletTransactionDto } from './wallet.repository'
+import { publishWalletMovement } from './wallet.events'
+import {
+  createWalletReads,
+  createWalletRepository,
+  type MovementResult,
+  toWalletTransactionDto,
+} from './wallet.repository'
 
 export const ADD_FUNDS_DESCRIPTION = 'Added funds'
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const reads = createWalletReads(app.db)
+
   app.get(
     '/users/:id/wallet-balance',
     { schema: { tags: ['wallet'], params: idParams, response: { 200: walletBalanceSchema } } },
     async (request) => {
-      // The session lookup reads the user's row in the same query, balance included.
       const user = await requireSelf(request, request.params.id)
-      return { balance: toDollars(user.walletBalanceCents) }
+      const cents = await reads.balanceCents(user.id)
+      if (cents === undefined) throw unauthorized()
+      return { balance: toDollars(cents) }
     },
   )
 
@@ -31,8 +41,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['wallet'], params: idParams, response: { 200: z.array(walletTransactionSchema) } } },
     async (request) => {
       const user = await requireSelf(request, request.params.id)
-      const rows = await createWalletRepository(app.db).listTransactions(user.id)
-      return rows.map(toWalletTransactionDto)
+      return (await reads.transactions(user.id)).map(toWalletTransactionDto)
     },
   )
 
@@ -50,6 +59,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireSelf(request, request.params.id)
       const { amount, description } = request.body
+      let moved: MovementResult | undefined
       const result = await runIdempotent<AddFundsResult>(
         app.db,
         {
@@ -60,15 +70,19 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
           request: { amount, description },
         },
         async (tx) => {
-          const { balanceCents, transaction } = await createWalletRepository(tx).credit({
+          moved = await createWalletRepository(tx).credit({
             userId: user.id,
             cents: toCents(amount),
             type: 'deposit',
             description: description || ADD_FUNDS_DESCRIPTION,
           })
-          return { balance: toDollars(balanceCents), transaction: toWalletTransactionDto(transaction) }
+          return {
+            balance: toDollars(moved.balanceCents),
+            transaction: toWalletTransactionDto(moved.transaction),
+          }
         },
       )
+      if (!result.replayed) await publishWalletMovement(app.bus, moved, request.log)
       return reply.code(result.statusCode as 200).send(result.body)
     },
   )
