@@ -168,7 +168,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a diner orders and watches the me
     journey.expectNoPageErrors()
   })
 
-  it('shows a demo tip from a visitor watching the showcase to every viewer, as text', async () => {
+  it('shows a visitor’s demo tip, as text, to the visitor who sent it', async () => {
     const viewer = await journey.openPage()
     await viewer.goto('/')
     await viewer.getByLabel('Order number').fill('1')

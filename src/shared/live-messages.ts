@@ -44,7 +44,20 @@ export type ServerMessage =
   | { type: 'telemetry'; orderId: number; data: z.infer<typeof telemetrySchema>; sentAt: number }
   | { type: 'status'; orderId: number; status: string; progress: number; sentAt: number }
   | ({ type: 'upsell'; orderId: number; sentAt: number } & z.infer<typeof upsellOfferSchema>)
-  | { type: 'chef_tip'; orderId: number; amount: number; message: string; demo?: boolean; sentAt: number }
+  /**
+   * A paid tip carries its id (the one the REST answer gave its sender) and the sender's user id.
+   * A visitor's demo tip (`demo: true`) has neither and goes only to the visitor who sent it.
+   */
+  | {
+      type: 'chef_tip'
+      orderId: number
+      tipId?: number
+      senderId?: number
+      amount: number
+      message: string
+      demo?: boolean
+      sentAt: number
+    }
   /** A shout sent on the order, or a change of its status: the whole shout, as the REST list has it. */
   | { type: 'chef_shout'; orderId: number; shout: ChefShout; sentAt: number }
   /**

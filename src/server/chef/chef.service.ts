@@ -47,6 +47,7 @@ export type ChefShoutRow = typeof chefShouts.$inferSelect
 export type ChefShoutResult = ChefShout & { newBalance: number }
 export type UpsellResult = z.infer<typeof upsellResultSchema>
 export interface TipResult {
+  tipId: number
   tipAmount: number
   newBalance: number
 }
@@ -208,13 +209,19 @@ export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
             description: `Tip for the chef on order #${orderNumber(orderId)}`,
             reference: `order:${orderId}`,
           })
-          return { tipAmount: toDollars(amountCents), newBalance: toDollars(moved.balanceCents) }
+          return {
+            tipId: moved.transaction.id,
+            tipAmount: toDollars(amountCents),
+            newBalance: toDollars(moved.balanceCents),
+          }
         },
       )
       if (!result.replayed) {
         await publish(orderId, {
           type: 'chef_tip',
           orderId,
+          tipId: result.body.tipId,
+          senderId: userId,
           amount: result.body.tipAmount,
           message,
           sentAt: Date.now(),
@@ -301,21 +308,23 @@ export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
       }
       return result.body
     },
-
-    /** The demo tip of a visitor who is not signed in: relayed to the order's viewers, no money moves. */
-    async demoTip(input: { orderId: number; amount: number; message: string }): Promise<void> {
-      const amount = Math.round(input.amount * 100) / 100
-      if (!Number.isFinite(amount) || amount <= 0 || amount > TIP_LIMITS_CENTS.max / 100) throw invalidTip()
-      const message = input.message.trim().slice(0, TIP_MESSAGE_MAX)
-      await publish(input.orderId, {
-        type: 'chef_tip',
-        orderId: input.orderId,
-        amount,
-        message,
-        demo: true,
-        sentAt: Date.now(),
-      })
-    },
   }
 }
 export type ChefService = ReturnType<typeof createChefService>
+
+/**
+ * The demo tip of a visitor who is not signed in: no money moves, and only that visitor sees it
+ * (no other screen shows a tip nobody paid).
+ */
+export function demoTipMessage(input: { orderId: number; amount: number; message: string }): ServerMessage {
+  const amount = Math.round(input.amount * 100) / 100
+  if (!Number.isFinite(amount) || amount <= 0 || amount > TIP_LIMITS_CENTS.max / 100) throw invalidTip()
+  return {
+    type: 'chef_tip',
+    orderId: input.orderId,
+    amount,
+    message: input.message.trim().slice(0, TIP_MESSAGE_MAX),
+    demo: true,
+    sentAt: Date.now(),
+  }
+}

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { CHEF_SHOUTS, DELIVERY_FEE_CENTS } from '../../shared/constants'
 import type { ServerMessage } from '../../shared/live-messages'
 import { parseOrderItems } from '../../shared/schemas/orders'
-import { chefShouts, orders, upsells, walletTransactions } from '../db/schema'
+import { chefShouts, orders, upsells } from '../db/schema'
 import { orderChannel } from '../infra/bus'
 import {
   createRestaurant,
@@ -14,7 +14,7 @@ import {
 } from '../orders/orders.fixtures'
 import { balanceCents, buildTestApp, createUser, type TestUser } from '../testing/build-test-app'
 import { ledgerCents, transactionsOf } from '../wallet/wallet.fixtures'
-import { createChefService } from './chef.service'
+import { demoTipMessage } from './chef.service'
 
 const app = await buildTestApp()
 
@@ -252,7 +252,7 @@ describe('listing chef shouts', () => {
 })
 
 describe('tipping the chef', () => {
-  it('charges the tip, answers the amount and the new balance, and sends chef_tip to viewers', async () => {
+  it('charges the tip, answers its id, the amount and the new balance, and sends chef_tip with that id to viewers', async () => {
     const { diner, order } = await cookingOrder(20)
     const live = await listen(order.id)
     const res = await tip(diner, order.id, {
@@ -261,16 +261,18 @@ describe('tipping the chef', () => {
       message: '  Smells amazing!  ',
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ tipAmount: 5, newBalance: 15 })
+    const charge = (await transactionsOf(app, diner.user.id)).find((t) => t.type === 'tip')
+    expect(res.json()).toEqual({ tipId: charge!.id, tipAmount: 5, newBalance: 15 })
     expect(await balanceCents(app, diner.user.id)).toBe(1500)
     expect(await ledgerCents(app, diner.user.id)).toBe(1500)
-    const charge = (await transactionsOf(app, diner.user.id)).find((t) => t.type === 'tip')
     expect(charge).toMatchObject({ amountCents: -500, reference: `order:${order.id}` })
     await vi.waitFor(() => expect(live.messages).toHaveLength(1))
     const [message] = live.messages
     expect(message).toMatchObject({
       type: 'chef_tip',
       orderId: order.id,
+      tipId: charge!.id,
+      senderId: diner.user.id,
       amount: 5,
       message: 'Smells amazing!',
     })
@@ -372,24 +374,17 @@ describe('tipping the chef', () => {
 })
 
 describe('a demo tip', () => {
-  it('relays chef_tip marked as a demo and moves no money', async () => {
-    const { diner, order } = await cookingOrder(10)
-    const live = await listen(order.id)
-    const service = createChefService({ db: app.db, bus: app.bus })
-    await service.demoTip({ orderId: order.id, amount: 5, message: 'Demo!' })
-    await vi.waitFor(() => expect(live.messages).toHaveLength(1))
-    expect(live.messages[0]).toMatchObject({
+  it('is a chef_tip marked as a demo, without an id or a sender, within the tip limits', () => {
+    expect(demoTipMessage({ orderId: 7, amount: 5, message: '  Demo!  ' })).toEqual({
       type: 'chef_tip',
-      orderId: order.id,
+      orderId: 7,
       amount: 5,
       message: 'Demo!',
       demo: true,
+      sentAt: expect.any(Number),
     })
-    expect(await balanceCents(app, diner.user.id)).toBe(1000)
-    expect(
-      await app.db.select().from(walletTransactions).where(eq(walletTransactions.type, 'demo_tip')),
-    ).toHaveLength(0)
-    await live.stop()
+    expect(() => demoTipMessage({ orderId: 7, amount: 0, message: '' })).toThrow()
+    expect(() => demoTipMessage({ orderId: 7, amount: 100.01, message: '' })).toThrow()
   })
 })
 

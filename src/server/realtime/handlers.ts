@@ -1,7 +1,7 @@
 import type { ServerMessage } from '../../shared/live-messages'
 import { toCents, toDollars } from '../../shared/money'
 import type { AuthRepository } from '../auth/auth.service'
-import type { ChefService } from '../chef/chef.service'
+import { demoTipMessage } from '../chef/chef.service'
 import type { Db } from '../db/client'
 import { findViewableOrder } from '../orders/order-access'
 import type { LiveConnection, MessageHandler, ParsedMessage } from './connection'
@@ -14,7 +14,6 @@ const DEMO_TIP_INTERVAL_MS = 3000
 export interface MessageHandlerDeps {
   db: Db
   hub: Hub
-  chef: ChefService
   authRepo: AuthRepository
   live: LiveRepository
 }
@@ -22,10 +21,10 @@ export interface MessageHandlerDeps {
 type Message<T extends ParsedMessage['type']> = Extract<ParsedMessage, { type: T }>
 
 /**
- * What the live channel does with each client message: subscribe and unsubscribe, and a signed-in
- * diner's chef shouts, tips and upsell answers.
+ * What the live channel does with each client message: subscribe and unsubscribe, and a visitor's
+ * demo tip. Paid actions are refused here: they go through the REST routes.
  */
-export function createMessageHandler({ db, hub, chef, authRepo, live }: MessageHandlerDeps): MessageHandler {
+export function createMessageHandler({ db, hub, authRepo, live }: MessageHandlerDeps): MessageHandler {
   async function subscribe(connection: LiveConnection, orderId: number) {
     const user = await connection.user
     if (!connection.orders.has(orderId) && connection.orders.size >= MAX_SUBSCRIPTIONS) {
@@ -65,48 +64,26 @@ export function createMessageHandler({ db, hub, chef, authRepo, live }: MessageH
     })
   }
 
-  /** The signed-in user, checked again: money moves only for a session that still exists. */
+  /** The signed-in user, checked again against the session that still exists. */
   async function signedInUser(connection: LiveConnection) {
     if (!connection.sessionToken) return undefined
     return authRepo.userForSession(connection.sessionToken)
   }
 
-  async function chefShout(connection: LiveConnection, message: Message<'chef_shout'>) {
-    const user = await signedInUser(connection)
-    if (!user)
-      return connection.error('Sign in to send a chef shout', { code: 'unauthorized', request: 'chef_shout' })
-    const shout = await chef.sendShout({
-      userId: user.id,
-      orderId: message.orderId,
-      shoutType: message.shoutType,
-    })
-    connection.sendMessage({
-      type: 'ack',
-      request: 'chef_shout',
-      orderId: message.orderId,
-      newBalance: shout.newBalance,
+  /**
+   * Money moves through one door: the REST routes, with their Idempotency-Key. The live channel
+   * refuses paid shouts, paid tips and upsell answers (docs/decisions/009-one-money-door.md).
+   */
+  function restOnly(connection: LiveConnection, request: ParsedMessage['type'], what: string) {
+    connection.error(`${what} go through the API (with an Idempotency-Key), not the live channel`, {
+      code: 'rest_only',
+      request,
     })
   }
 
+  /** Only the demo tip of a visitor who is not signed in: no money moves, only they see it. */
   async function chefTip(connection: LiveConnection, message: Message<'chef_tip'>) {
-    // The amount's range and decimals are checked by the message schema.
-    const amountCents = toCents(message.amount)
-    const user = await signedInUser(connection)
-    if (user) {
-      const result = await chef.tip({
-        userId: user.id,
-        orderId: message.orderId,
-        amountCents,
-        message: message.message,
-      })
-      return connection.sendMessage({
-        type: 'ack',
-        request: 'chef_tip',
-        orderId: message.orderId,
-        newBalance: result.newBalance,
-      })
-    }
-    // A visitor's demo tip: no money moves, and only the viewers of an order they watch see it.
+    if (await signedInUser(connection)) return restOnly(connection, 'chef_tip', 'Tips from a wallet')
     if (!connection.orders.has(message.orderId)) {
       return connection.error('Watch this order before sending a demo tip', {
         code: 'forbidden',
@@ -121,32 +98,15 @@ export function createMessageHandler({ db, hub, chef, authRepo, live }: MessageH
       })
     }
     connection.lastDemoTip = now
-    await chef.demoTip({
-      orderId: message.orderId,
-      amount: toDollars(amountCents),
-      message: message.message,
-    })
+    // The amount's range and decimals are checked by the message schema.
+    connection.sendMessage(
+      demoTipMessage({
+        orderId: message.orderId,
+        amount: toDollars(toCents(message.amount)),
+        message: message.message,
+      }),
+    )
     connection.sendMessage({ type: 'ack', request: 'chef_tip', orderId: message.orderId })
-  }
-
-  async function upsellResponse(connection: LiveConnection, message: Message<'upsell_response'>) {
-    const user = await signedInUser(connection)
-    if (!user)
-      return connection.error('Sign in to answer an offer', {
-        code: 'unauthorized',
-        request: 'upsell_response',
-      })
-    const result = await chef.respondToUpsell({
-      userId: user.id,
-      upsellId: message.upsellId,
-      accepted: message.accepted,
-    })
-    connection.sendMessage({
-      type: 'ack',
-      request: 'upsell_response',
-      orderId: result.order?.id,
-      newBalance: result.newBalance,
-    })
   }
 
   return async (connection, message) => {
@@ -160,11 +120,11 @@ export function createMessageHandler({ db, hub, chef, authRepo, live }: MessageH
         hub.leave(message.orderId, connection)
         return connection.sendMessage({ type: 'unsubscribed', orderId: message.orderId })
       case 'chef_shout':
-        return chefShout(connection, message)
+        return restOnly(connection, 'chef_shout', 'Chef shouts')
       case 'chef_tip':
         return chefTip(connection, message)
       case 'upsell_response':
-        return upsellResponse(connection, message)
+        return restOnly(connection, 'upsell_response', 'Answers to offers')
     }
   }
 }

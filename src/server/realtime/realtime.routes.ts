@@ -1,7 +1,6 @@
 import websocket from '@fastify/websocket'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { createChefService } from '../chef/chef.service'
 import type { TelemetryEstimate } from '../kitchen/kitchen-driver'
 import { LiveConnection } from './connection'
 import { createMessageHandler } from './handlers'
@@ -43,8 +42,8 @@ export function originAllowed(
 
 /**
  * The live channel at /ws: viewers subscribe to orders they may watch and receive their status,
- * telemetry, upsell offers, chef shouts and tips as they happen; signed-in diners send chef
- * shouts, tips and upsell answers on it.
+ * telemetry, upsell offers, chef shouts and tips as they happen. Money moves only through the
+ * REST routes; a visitor who is not signed in may send a demo tip here, which only they see.
  */
 export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, { estimateTelemetry }) => {
   await app.register(websocket, {
@@ -60,7 +59,6 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
   const handle = createMessageHandler({
     db: app.db,
     hub,
-    chef: createChefService({ db: app.db, bus: app.bus, log: app.log }),
     authRepo: app.authRepo,
     live: createLiveRepository(app.db, estimateTelemetry),
   })

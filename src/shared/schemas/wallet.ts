@@ -43,4 +43,10 @@ export const tipSchema = z.object({
     .default(''),
 })
 export type TipInput = z.input<typeof tipSchema>
-export const tipResponseSchema = z.object({ tipAmount: z.number(), newBalance: z.number() })
+export const tipResponseSchema = z.object({
+  /** The tip's id: the live `chef_tip` message that announces it carries the same. */
+  tipId: z.number().int(),
+  tipAmount: z.number(),
+  newBalance: z.number(),
+})
+export type TipResponse = z.infer<typeof tipResponseSchema>

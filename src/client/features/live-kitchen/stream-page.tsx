@@ -16,7 +16,7 @@ import { type ChefTipMessage, useLiveOrder, useLiveState } from '@client/lib/use
 import { formatMoney, orderNumber } from '@client/lib/utils'
 import type { UpsellOffer } from '@shared/schemas/chef'
 import { ArrowLeft, Lock } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { useRespondToUpsell } from './api/respond-to-upsell'
 import { ChefInteraction } from './components/chef-interaction'
@@ -29,10 +29,10 @@ import {
   TestingControls,
 } from './components/stream-extras'
 import { UpsellPopup } from './components/upsell-popup'
+import { createOwnTips } from './own-tips'
 import { useStreamAccessTimer } from './use-stream-access-timer'
 
 const SAMPLE_TIP = { amount: 5, message: 'Looks amazing, thank you chef!' }
-const OWN_TIP_ECHO_MS = 15_000
 
 /** The tip notification every viewer sees; the message is the sender's text, shown as text. */
 export function announceTip(tip: { amount: number; message: string }) {
@@ -85,23 +85,10 @@ function LiveOrderView({ orderId, expiresAt }: { orderId: number; expiresAt: num
   const liveState = useLiveState()
   const [offer, setOffer] = useState<UpsellOffer | null>(null)
   const [viewers] = useState(() => 50 + Math.floor(Math.random() * 200))
-  const ownTip = useRef<{ amount: number; message: string; at: number } | null>(null)
+  const [ownTips] = useState(() => createOwnTips(announceTip))
   const respond = useRespondToUpsell(orderId, user?.id)
 
-  const onChefTip = (tip: ChefTipMessage) => {
-    const mine = ownTip.current
-    if (
-      !tip.demo &&
-      mine &&
-      Date.now() - mine.at < OWN_TIP_ECHO_MS &&
-      Math.abs(mine.amount - tip.amount) < 0.005 &&
-      mine.message === tip.message
-    ) {
-      ownTip.current = null
-      return
-    }
-    announceTip(tip)
-  }
+  const onChefTip = (tip: ChefTipMessage) => ownTips.received(tip)
   const { telemetry } = useLiveOrder(orderId, { onUpsell: setOffer, onChefTip })
 
   // An offer not answered while the dish cooked goes away once it is plated.
@@ -227,14 +214,7 @@ function LiveOrderView({ orderId, expiresAt }: { orderId: number; expiresAt: num
             </CardContent>
           </Card>
           {o ? (
-            <ChefInteraction
-              order={o}
-              userId={user?.id}
-              onBeforeTip={(tip) => {
-                ownTip.current = { ...tip, at: Date.now() }
-              }}
-              onDemoTip={sendDemoTip}
-            />
+            <ChefInteraction order={o} userId={user?.id} ownTips={ownTips} onDemoTip={sendDemoTip} />
           ) : (
             <Skeleton className="h-96 rounded-xl" />
           )}

@@ -10,12 +10,12 @@ import { WalletTab } from './wallet-tab'
 export function ChefInteraction({
   order,
   userId,
-  onBeforeTip,
+  ownTips,
   onDemoTip,
 }: {
   order: Order
   userId: number | undefined
-  onBeforeTip: (tip: { amount: number; message: string }) => void
+  ownTips: { sending(): void; settled(tipId?: number): void }
   onDemoTip: (tip: { amount: number; message: string }) => void
 }) {
   const balance = useWalletBalance(userId)
@@ -54,7 +54,7 @@ export function ChefInteraction({
               orderId={order.id}
               userId={userId}
               signInHref={signInHref}
-              onBeforeTip={onBeforeTip}
+              ownTips={ownTips}
               onDemoTip={onDemoTip}
             />
           </TabsContent>

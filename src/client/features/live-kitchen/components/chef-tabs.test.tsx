@@ -90,7 +90,13 @@ describe('tip the chef', () => {
   it('disables send while the custom amount is empty and shows the message counter', () => {
     stubApi(() => undefined)
     renderWithProviders(
-      <TipChefTab orderId={7} userId={1} signInHref="/auth" onBeforeTip={() => {}} onDemoTip={() => {}} />,
+      <TipChefTab
+        orderId={7}
+        userId={1}
+        signInHref="/auth"
+        ownTips={{ sending() {}, settled() {} }}
+        onDemoTip={() => {}}
+      />,
     )
     const send = () => screen.getByRole('button', { name: /^Send tip/ }) as HTMLButtonElement
     expect(send().textContent).toContain('$5.00')
@@ -114,7 +120,7 @@ describe('tip the chef', () => {
         orderId={7}
         userId={undefined}
         signInHref="/auth?next=/stream/7"
-        onBeforeTip={() => {}}
+        ownTips={{ sending() {}, settled() {} }}
         onDemoTip={(tip) => sent.push(tip)}
       />,
     )

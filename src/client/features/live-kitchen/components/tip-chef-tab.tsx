@@ -19,14 +19,14 @@ export function TipChefTab({
   orderId,
   userId,
   signInHref,
-  onBeforeTip,
+  ownTips,
   onDemoTip,
 }: {
   orderId: number
   userId: number | undefined
   signInHref: string
-  /** Called with the tip about to be sent, so the echo of one's own tip is not announced twice. */
-  onBeforeTip: (tip: { amount: number; message: string }) => void
+  /** Told when a tip is sent and answered, so the live echo of one's own tip is not announced twice. */
+  ownTips: { sending(): void; settled(tipId?: number): void }
   /** Visitors who are not signed in: a demo tip over the live connection, no money moves. */
   onDemoTip: (tip: { amount: number; message: string }) => void
 }) {
@@ -50,9 +50,10 @@ export function TipChefTab({
       onDemoTip(payload)
       return
     }
-    onBeforeTip(payload)
+    ownTips.sending()
     tip.mutateAsync(payload).then(
       (result) => {
+        ownTips.settled(result.tipId)
         toast({
           title: 'Chef Tip Sent!',
           description: `You tipped the chef ${formatMoney(result.tipAmount)}. New wallet balance: ${formatMoney(result.newBalance)}.`,
@@ -60,6 +61,7 @@ export function TipChefTab({
         setMessage('')
       },
       (err: unknown) => {
+        ownTips.settled()
         toast({
           title: 'Error sending tip',
           description: errorMessage(err, 'Please try again.'),
