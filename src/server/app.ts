@@ -27,6 +27,7 @@ import { mediaRoutes } from './demo/media/media.routes'
 import type { Bus } from './infra/bus'
 import { createMemoryBus } from './infra/bus.memory'
 import { errorHandler, notFoundBody } from './infra/error-handler'
+import { completeOpenApi, openApiBase } from './infra/openapi'
 import { createReadCache, type ReadCache } from './infra/read-cache'
 import { registerSecurityHeaders } from './infra/security-headers'
 import { ordersRoutes } from './orders/orders.routes'
@@ -108,14 +109,10 @@ export async function buildApp({ config, database, bus = createMemoryBus(), logg
   await app.register(rateLimit, { global: false, hook: 'preHandler', errorResponseBuilder: rateLimitBody })
 
   await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Clearplate API',
-        description: 'Order dinner and watch it cooked live.',
-        version: '1.0.0',
-      },
-    },
+    openapi: { info: openApiBase.info },
     transform: jsonSchemaTransform,
+    transformObject: (documentObject) =>
+      completeOpenApi((documentObject as { openapiObject: Record<string, unknown> }).openapiObject) as never,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
 

@@ -304,7 +304,12 @@ describe('the kitchen engine', () => {
     await settle()
     expect(received.filter((m) => m.type === 'chef_shout')).toEqual([
       expect.objectContaining({
-        shout: expect.objectContaining({ id: shout!.id, shoutName: 'Add Cheese!', price: 2, status: 'acknowledged' }),
+        shout: expect.objectContaining({
+          id: shout!.id,
+          shoutName: 'Add Cheese!',
+          price: 2,
+          status: 'acknowledged',
+        }),
       }),
       expect.objectContaining({
         shout: expect.objectContaining({ id: shout!.id, shoutName: 'Add Cheese!', price: 2, status: 'done' }),

@@ -1,0 +1,23 @@
+/**
+ * Prints the OpenAPI document the app serves at /api/docs/json, built from the route schemas.
+ * `npm run lint` lints it with Redocly. Builds the app on an empty in-memory database; nothing
+ * listens.
+ */
+import { buildApp } from '../src/server/app'
+import { parseConfig } from '../src/server/config'
+import { openDatabase } from '../src/server/db/client'
+
+const config = parseConfig({
+  ...process.env,
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  APP_SECRET: process.env.APP_SECRET ?? 'openapi-document-only-openapi-document',
+  KITCHEN_ENABLED: 'false',
+  CAMERAS_ENABLED: 'false',
+})
+const database = await openDatabase({ memory: true })
+const app = await buildApp({ config, database, logger: false })
+await app.ready()
+process.stdout.write(`${JSON.stringify(app.swagger(), null, 2)}\n`)
+await app.close()
+await database.close()
