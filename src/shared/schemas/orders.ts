@@ -74,8 +74,18 @@ export const showcaseSchema = z.object({ orderId: z.number(), restaurantId: z.nu
 export type Showcase = z.infer<typeof showcaseSchema>
 
 export const telemetrySchema = z.object({
+  /** °F. */
   temperature: z.number(),
   cookingTime: z.number(),
   status: z.string(),
+  /** `sensor`: measured by one of the restaurant's devices; `estimate`: the kitchen's model. */
+  source: z.enum(['sensor', 'estimate']).optional(),
+  /** The device that measured a sensor reading. */
+  deviceName: z.string().optional(),
+  /** When a sensor reading was measured (ISO 8601). */
+  recordedAt: z.string().optional(),
+  humidity: z.number().optional(),
+  /** The order's sensor has said nothing for a while: this is the estimate again. */
+  sensorOffline: z.boolean().optional(),
 })
 export type Telemetry = z.infer<typeof telemetrySchema>
