@@ -1,0 +1,114 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
+
+/**
+ * A camera for tests: ffmpeg draws a test picture and serves it as MPEG-TS over HTTP on
+ * 127.0.0.1 (`-listen 1`, one viewer at a time, as a cheap IP camera does). Each connection is
+ * served by a new ffmpeg, so the source survives a client that reconnects, until it is stopped.
+ */
+export interface CameraSource {
+  url: string
+  port: number
+  /** Stops serving: the current connection drops and new ones are refused. */
+  stop(): Promise<void>
+  /** Serves again on the same port. */
+  start(): void
+}
+
+export function ffmpegBinary(): string {
+  const require = createRequire(import.meta.url)
+  return process.env.FFMPEG_PATH || (require('@ffmpeg-installer/ffmpeg') as { path: string }).path
+}
+
+export async function freeLocalPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+export async function startCameraSource(
+  options: { codec?: 'h264' | 'mpeg2video'; port?: number } = {},
+): Promise<CameraSource> {
+  const port = options.port ?? (await freeLocalPort())
+  const url = `http://127.0.0.1:${port}/camera.ts`
+  const codec = options.codec ?? 'h264'
+  let child: ChildProcess | undefined
+  let running = false
+
+  const serve = () => {
+    if (!running) return
+    const encoder =
+      codec === 'h264'
+        ? [
+            '-c:v',
+            'libx264',
+            '-preset',
+            'ultrafast',
+            '-tune',
+            'zerolatency',
+            '-pix_fmt',
+            'yuv420p',
+            '-g',
+            '25',
+          ]
+        : ['-c:v', 'mpeg2video', '-q:v', '6', '-g', '25']
+    const c = spawn(
+      ffmpegBinary(),
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-nostdin',
+        '-re',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=size=320x180:rate=25',
+        ...encoder,
+        '-f',
+        'mpegts',
+        '-listen',
+        '1',
+        url,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    )
+    child = c
+    c.once('close', () => {
+      if (child === c) child = undefined
+      // Served its one client (or lost it): listen again for the next.
+      setTimeout(serve, 50)
+    })
+  }
+
+  const source: CameraSource = {
+    url,
+    port,
+    start() {
+      if (running) return
+      running = true
+      serve()
+    },
+    async stop() {
+      running = false
+      const c = child
+      child = undefined
+      if (c && c.exitCode === null) {
+        const closed = new Promise<void>((resolve) => c.once('close', () => resolve()))
+        c.kill('SIGKILL')
+        await closed
+      }
+    },
+  }
+  source.start()
+  // ffmpeg opens its listening socket within a moment of starting.
+  await new Promise((resolve) => setTimeout(resolve, 400))
+  return source
+}
