@@ -1,0 +1,201 @@
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../db/client'
+import { cameras, devices, orders, restaurants, telemetry } from '../db/schema'
+
+export type DeviceRow = typeof devices.$inferSelect
+export type NewTelemetryRow = typeof telemetry.$inferInsert
+
+/** The device behind a key, as ingest needs it. */
+export interface DeviceIdentity {
+  id: number
+  restaurantId: number
+  name: string
+  cameraId: number | null
+}
+
+export function createDevicesRepository(db: Db) {
+  return {
+    async ownerOf(restaurantId: number): Promise<{ ownerId: number | null } | undefined> {
+      const [row] = await db
+        .select({ ownerId: restaurants.ownerId })
+        .from(restaurants)
+        .where(eq(restaurants.id, restaurantId))
+      return row
+    },
+
+    async cameraRestaurant(cameraId: number): Promise<number | undefined> {
+      const [row] = await db
+        .select({ restaurantId: cameras.restaurantId })
+        .from(cameras)
+        .where(eq(cameras.id, cameraId))
+      return row?.restaurantId
+    },
+
+    async create(values: typeof devices.$inferInsert): Promise<DeviceRow> {
+      const [row] = await db.insert(devices).values(values).returning()
+      return row!
+    },
+
+    /** The restaurant's devices that have not been revoked, oldest first. */
+    async listActive(restaurantId: number): Promise<DeviceRow[]> {
+      return db
+        .select()
+        .from(devices)
+        .where(and(eq(devices.restaurantId, restaurantId), isNull(devices.revokedAt)))
+        .orderBy(devices.id)
+    },
+
+    async findActive(id: number): Promise<DeviceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(devices)
+        .where(and(eq(devices.id, id), isNull(devices.revokedAt)))
+      return row
+    },
+
+    /** Marks the device revoked; false when it already was. */
+    async revoke(id: number): Promise<boolean> {
+      const rows = await db
+        .update(devices)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(devices.id, id), isNull(devices.revokedAt)))
+        .returning({ id: devices.id })
+      return rows.length > 0
+    },
+
+    /** The unrevoked device holding this key hash: one indexed read per request. */
+    async findByKeyHash(keyHash: string): Promise<DeviceIdentity | undefined> {
+      const [row] = await db
+        .select({
+          id: devices.id,
+          restaurantId: devices.restaurantId,
+          name: devices.name,
+          cameraId: devices.cameraId,
+        })
+        .from(devices)
+        .where(and(eq(devices.keyHash, keyHash), isNull(devices.revokedAt)))
+      return row
+    },
+
+    async ordersByIds(ids: number[]) {
+      if (ids.length === 0) return []
+      return db
+        .select({
+          id: orders.id,
+          restaurantId: orders.restaurantId,
+          status: orders.status,
+          kitchenStartedAt: orders.kitchenStartedAt,
+        })
+        .from(orders)
+        .where(inArray(orders.id, ids))
+    },
+
+    /** The restaurant's orders that are cooking now: a station's reading concerns them. */
+    async cookingOrders(restaurantId: number) {
+      return db
+        .select({
+          id: orders.id,
+          restaurantId: orders.restaurantId,
+          status: orders.status,
+          kitchenStartedAt: orders.kitchenStartedAt,
+        })
+        .from(orders)
+        .where(and(eq(orders.restaurantId, restaurantId), eq(orders.status, 'cooking')))
+    },
+
+    /** Stores the readings and what the device list shows, together. */
+    async record(
+      device: DeviceIdentity,
+      rows: NewTelemetryRow[],
+      last: { lastReading: unknown },
+      tx?: Tx,
+    ): Promise<void> {
+      const run = async (t: Tx) => {
+        await t.insert(telemetry).values(rows)
+        await t
+          .update(devices)
+          .set({ lastSeenAt: sql`now()`, lastReading: last.lastReading })
+          .where(eq(devices.id, device.id))
+      }
+      if (tx) await run(tx)
+      else await db.transaction(run)
+    },
+
+    /** The newest temperature a device reported for an order (a humidity reading carries it along). */
+    async latestTemperature(orderId: number): Promise<number | undefined> {
+      const [row] = await db
+        .select({ temperature: telemetry.temperature })
+        .from(telemetry)
+        .where(and(eq(telemetry.orderId, orderId), isNotNull(telemetry.temperature)))
+        .orderBy(desc(telemetry.recordedAt))
+        .limit(1)
+      return row?.temperature ?? undefined
+    },
+
+    /** The newest reading of an order, with the name of the device that sent it. */
+    async latestOfOrder(orderId: number) {
+      const [row] = await db
+        .select({
+          temperature: telemetry.temperature,
+          humidity: telemetry.humidity,
+          cookingTime: telemetry.cookingTime,
+          recordedAt: telemetry.recordedAt,
+          deviceName: devices.name,
+        })
+        .from(telemetry)
+        .leftJoin(devices, eq(devices.id, telemetry.deviceId))
+        .where(eq(telemetry.orderId, orderId))
+        .orderBy(desc(telemetry.recordedAt))
+        .limit(1)
+      return row
+    },
+
+    /** The newest station reading (no order) of a restaurant. */
+    async latestOfStation(restaurantId: number) {
+      const [row] = await db
+        .select({
+          temperature: telemetry.temperature,
+          humidity: telemetry.humidity,
+          cookingTime: telemetry.cookingTime,
+          recordedAt: telemetry.recordedAt,
+          deviceName: devices.name,
+        })
+        .from(telemetry)
+        .leftJoin(devices, eq(devices.id, telemetry.deviceId))
+        .where(and(eq(telemetry.restaurantId, restaurantId), isNull(telemetry.orderId)))
+        .orderBy(desc(telemetry.recordedAt))
+        .limit(1)
+      return row
+    },
+
+    /** When each order last had a reading of its own. */
+    async lastReadingAtByOrder(orderIds: number[]): Promise<Map<number, number>> {
+      const result = new Map<number, number>()
+      if (orderIds.length === 0) return result
+      const rows = await db
+        .select({ orderId: telemetry.orderId, at: sql<string | Date>`max(${telemetry.recordedAt})` })
+        .from(telemetry)
+        .where(inArray(telemetry.orderId, orderIds))
+        .groupBy(telemetry.orderId)
+      for (const row of rows) if (row.orderId !== null) result.set(row.orderId, new Date(row.at).getTime())
+      return result
+    },
+
+    /** When each restaurant's stations last reported. */
+    async lastStationReadingAt(restaurantIds: number[]): Promise<Map<number, number>> {
+      const result = new Map<number, number>()
+      if (restaurantIds.length === 0) return result
+      const rows = await db
+        .select({
+          restaurantId: telemetry.restaurantId,
+          at: sql<string | Date>`max(${telemetry.recordedAt})`,
+        })
+        .from(telemetry)
+        .where(and(inArray(telemetry.restaurantId, restaurantIds), isNull(telemetry.orderId)))
+        .groupBy(telemetry.restaurantId)
+      for (const row of rows) result.set(row.restaurantId, new Date(row.at).getTime())
+      return result
+    },
+  }
+}
+export type DevicesRepository = ReturnType<typeof createDevicesRepository>
