@@ -18,6 +18,7 @@ const FaqPage = lazy(() => import('@client/features/faq/faq-page'))
 const AllergenProfilePage = lazy(() => import('@client/features/allergens/allergen-profile-page'))
 const ProfilePage = lazy(() => import('@client/features/profile/profile-page'))
 const LegalPage = lazy(() => import('@client/features/legal/legal-page'))
+const DevicesPage = lazy(() => import('@client/features/devices/devices-page'))
 const NotFoundPage = lazy(() => import('./not-found'))
 
 function ScrollToTop() {
@@ -55,6 +56,11 @@ export function AppRouter() {
           <Route path="/faq" component={FaqPage} />
           <Route path="/equipment-setup" component={EquipmentSetupPage} />
           <Route path="/allergen-profile" component={AllergenProfilePage} />
+          <Route path="/partner/devices">
+            <ProtectedRoute>
+              <DevicesPage />
+            </ProtectedRoute>
+          </Route>
           <Route path="/profile">
             <ProtectedRoute>
               <ProfilePage />

@@ -10,6 +10,7 @@ export const queryKeys = {
   menu: (restaurantId: number) => ['restaurants', restaurantId, 'menu'] as const,
   cameras: (restaurantId: number) => ['restaurants', restaurantId, 'cameras'] as const,
   integrations: (restaurantId: number) => ['restaurants', restaurantId, 'integrations'] as const,
+  devices: (restaurantId: number) => ['restaurants', restaurantId, 'devices'] as const,
   userRestaurants: (userId: number) => ['users', userId, 'restaurants'] as const,
   order: (id: number) => ['orders', id] as const,
   orders: (userId: number) => ['users', userId, 'orders'] as const,

@@ -100,10 +100,16 @@ export const cameraSchema = z.object({
 })
 export type Camera = z.infer<typeof cameraSchema>
 
-/** A live HLS playlist or a video file; absolute http(s) URLs or paths served by this app. */
+/**
+ * A live HLS playlist or a video file that the browser plays (http or https), or a camera's own
+ * RTSP, RTMP, SRT or HTTP video that the server restreams as HLS.
+ */
 export const streamUrlSchema = singleLineText('Please provide a valid streaming URL.')
   .max(2000, 'Please provide a valid streaming URL.')
-  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'Please provide a valid streaming URL.')
+  .refine(
+    (v) => /^(https?|rtsp|rtmp|srt):\/\/[^\s]+$/i.test(v) && URL.canParse(v),
+    'Please provide a valid streaming URL.',
+  )
 
 export const cameraCreateSchema = z.object({
   restaurantId: idField('Choose a restaurant'),

@@ -46,6 +46,27 @@ async function attachStream(video: HTMLVideoElement, url: string, onFatal: () =>
   return () => {}
 }
 
+/** How often a player whose camera is reconnecting asks again. */
+export const RECONNECT_POLL_MS = 3000
+
+/**
+ * What the server says of a camera it serves under /live/: `offline` while a restreamed camera's
+ * source is reconnecting (503 with code `camera.offline`), `ok` when the playlist answers, and
+ * `failed` for anything else.
+ */
+async function cameraState(url: string): Promise<'ok' | 'offline' | 'failed'> {
+  if (!url.startsWith('/live/')) return 'failed'
+  try {
+    const res = await fetch(url, { cache: 'no-store', credentials: 'include' })
+    if (res.ok) return 'ok'
+    if (res.status !== 503) return 'failed'
+    const body = (await res.json().catch(() => null)) as { code?: unknown } | null
+    return body?.code === 'camera.offline' ? 'offline' : 'failed'
+  } catch {
+    return 'failed'
+  }
+}
+
 /** True once the element has come near the viewport; it stays true after. */
 function useSeen(ref: RefObject<HTMLElement | null>): boolean {
   const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined')
@@ -81,7 +102,10 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
   const videoRef = useRef<HTMLVideoElement>(null)
   const [selectedId, setSelectedId] = useState<number | null>(null)
   const [failed, setFailed] = useState(false)
+  const [reconnecting, setReconnecting] = useState(false)
   const [attempt, setAttempt] = useState(0)
+  /** Re-attaches in a row that failed although the server answered: stop after a few. */
+  const quickRetries = useRef(0)
   const [fullscreen, setFullscreen] = useState(false)
   const seen = useSeen(frameRef)
   const active = cameras?.filter((c) => c.isActive) ?? []
@@ -108,8 +132,15 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
     let detach: Detach | undefined
     let cancelled = false
     setFailed(false)
-    attachStream(video, camera.streamUrl, () => {
-      if (!cancelled) reportFailure()
+    const url = camera.streamUrl
+    attachStream(video, url, () => {
+      if (cancelled) return
+      void cameraState(url).then((state) => {
+        if (cancelled) return
+        if (state === 'offline') setReconnecting(true)
+        else if (state === 'ok' && quickRetries.current++ < 3) setAttempt((n) => n + 1)
+        else reportFailure()
+      })
     })
       .then((d) => {
         if (cancelled) d()
@@ -123,6 +154,33 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
       detach?.()
     }
   }, [camera?.id, camera?.streamUrl, attempt, reportFailure, seen])
+
+  // While the camera's source reconnects, ask again now and then and play once it is back.
+  useEffect(() => {
+    if (!reconnecting || !camera) return
+    const url = camera.streamUrl
+    let cancelled = false
+    const timer = setInterval(() => {
+      void cameraState(url).then((state) => {
+        if (cancelled || state === 'offline') return
+        setReconnecting(false)
+        if (state === 'ok') {
+          quickRetries.current = 0
+          setAttempt((n) => n + 1)
+        } else reportFailure()
+      })
+    }, RECONNECT_POLL_MS)
+    return () => {
+      cancelled = true
+      clearInterval(timer)
+    }
+  }, [reconnecting, camera, reportFailure])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new camera starts afresh
+  useEffect(() => {
+    setReconnecting(false)
+    quickRetries.current = 0
+  }, [camera?.id])
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === frameRef.current)
@@ -170,6 +228,9 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
             playsInline
             aria-label={`${camera.name} camera`}
             onError={reportFailure}
+            onPlaying={() => {
+              quickRetries.current = 0
+            }}
           />
         ) : (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-neutral-300">
@@ -177,6 +238,16 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
             <p className="text-sm">No live cameras right now</p>
           </div>
         )}
+        {reconnecting && camera && !failed ? (
+          <div
+            className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-neutral-950/80 p-4 text-center text-neutral-200"
+            role="status"
+            data-testid="camera-reconnecting"
+          >
+            <RefreshCw className="size-7 animate-spin" aria-hidden="true" />
+            <p className="text-sm font-medium">Camera offline, reconnecting</p>
+          </div>
+        ) : null}
         {failed && camera ? (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-neutral-950/85 p-4 text-center text-neutral-200">
             <VideoOff className="size-8" aria-hidden="true" />

@@ -1,8 +1,25 @@
 import { cn, fahrenheitToCelsius } from '@client/lib/utils'
 import { DEFAULT_COOKING_TIME_S, DEFAULT_TEMPERATURE_F } from '@shared/constants'
+import { SENSOR_OFFLINE_MS } from '@shared/schemas/devices'
 import type { Telemetry } from '@shared/schemas/orders'
-import { Thermometer, Timer } from 'lucide-react'
+import { Droplets, Radio, Thermometer, Timer, WifiOff } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import { formatCookingTime, TONE_CLASS, telemetryTone } from './telemetry'
+
+/**
+ * True once a sensor reading is older than the offline window and nothing newer has come: the
+ * server says so itself with the estimate it sends next, this covers a channel that went quiet.
+ */
+function useSensorSilent(telemetry: Telemetry | null): boolean {
+  const [silent, setSilent] = useState(false)
+  useEffect(() => {
+    setSilent(false)
+    if (telemetry?.source !== 'sensor') return
+    const timer = setTimeout(() => setSilent(true), SENSOR_OFFLINE_MS)
+    return () => clearTimeout(timer)
+  }, [telemetry])
+  return silent
+}
 
 /** Oven temperature, cooking time left and the kitchen's status line, over the video. */
 export function TelemetryOverlay({
@@ -12,9 +29,12 @@ export function TelemetryOverlay({
   telemetry: Telemetry | null
   className?: string
 }) {
+  const silent = useSensorSilent(telemetry)
   const temperature = telemetry?.temperature ?? DEFAULT_TEMPERATURE_F
   const cookingTime = telemetry?.cookingTime ?? DEFAULT_COOKING_TIME_S
   const status = telemetry?.status ?? 'Waiting for the kitchen…'
+  const fromSensor = telemetry?.source === 'sensor' && !silent
+  const offline = Boolean(telemetry?.sensorOffline) || silent
   return (
     <div
       className={cn(
@@ -23,6 +43,7 @@ export function TelemetryOverlay({
       )}
       aria-live="off"
       data-testid="telemetry"
+      data-source={telemetry ? (fromSensor ? 'sensor' : 'estimate') : undefined}
     >
       <span className="inline-flex items-center gap-1.5 tabular-nums">
         <Thermometer className="size-3.5 text-orange-300 sm:size-4" aria-hidden="true" />
@@ -35,9 +56,45 @@ export function TelemetryOverlay({
         <span className="sr-only">Cooking time left</span>
         <span data-testid="cooking-time">{formatCookingTime(cookingTime)}</span>
       </span>
+      {fromSensor && telemetry?.humidity !== undefined ? (
+        <span className="inline-flex items-center gap-1.5 tabular-nums">
+          <Droplets className="size-3.5 text-sky-300 sm:size-4" aria-hidden="true" />
+          <span className="sr-only">Humidity</span>
+          {Math.round(telemetry.humidity)}%
+        </span>
+      ) : null}
       <span className={cn('font-medium', TONE_CLASS[telemetryTone(status)])} data-testid="telemetry-status">
         {status}
       </span>
+      {offline ? (
+        <span
+          className="inline-flex items-center gap-1 rounded-full bg-amber-400/90 px-1.5 py-0.5 text-[10px] font-semibold text-black sm:text-xs"
+          data-testid="sensor-offline"
+        >
+          <WifiOff className="size-3" aria-hidden="true" />
+          Sensor offline
+        </span>
+      ) : null}
+      {telemetry ? (
+        fromSensor ? (
+          <span
+            className="inline-flex items-center gap-1 text-[10px] text-white/80 sm:text-xs"
+            data-testid="telemetry-source"
+            title={
+              telemetry.recordedAt
+                ? `Measured ${new Date(telemetry.recordedAt).toLocaleTimeString()}`
+                : undefined
+            }
+          >
+            <Radio className="size-3 text-green-300" aria-hidden="true" />
+            {telemetry.deviceName ? `Sensor · ${telemetry.deviceName}` : 'Sensor'}
+          </span>
+        ) : (
+          <span className="text-[10px] italic text-white/70 sm:text-xs" data-testid="telemetry-source">
+            Estimate
+          </span>
+        )
+      ) : null}
     </div>
   )
 }

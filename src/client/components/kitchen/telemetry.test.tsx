@@ -51,3 +51,38 @@ describe('StatusTracker', () => {
     ])
   })
 })
+
+describe('TelemetryOverlay sources', () => {
+  it('names the sensor that measured a reading', () => {
+    render(
+      <TelemetryOverlay
+        telemetry={{
+          temperature: 402.5,
+          cookingTime: 540,
+          status: 'On schedule',
+          source: 'sensor',
+          deviceName: 'Pizza oven',
+          recordedAt: new Date().toISOString(),
+        }}
+      />,
+    )
+    expect(screen.getByTestId('telemetry-source').textContent).toBe('Sensor · Pizza oven')
+    expect(screen.queryByTestId('sensor-offline')).toBeNull()
+  })
+
+  it('marks the kitchen’s estimate as an estimate, and says when the sensor went offline', () => {
+    render(
+      <TelemetryOverlay
+        telemetry={{
+          temperature: 380,
+          cookingTime: 300,
+          status: 'On schedule',
+          source: 'estimate',
+          sensorOffline: true,
+        }}
+      />,
+    )
+    expect(screen.getByTestId('telemetry-source').textContent).toBe('Estimate')
+    expect(screen.getByTestId('sensor-offline').textContent).toBe('Sensor offline')
+  })
+})
