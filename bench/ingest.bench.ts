@@ -25,7 +25,7 @@ import { ovenCurve } from '../scripts/device'
 import { createAuthRepository } from '../src/server/auth/auth.service'
 import { type Database, openDatabase } from '../src/server/db/client'
 import { menuItems, orders, users } from '../src/server/db/schema'
-import { seedDemo } from '../src/server/db/seed'
+import { seedDemo } from '../src/server/demo/seed'
 
 const { values: args } = parseArgs({
   options: {

@@ -24,6 +24,8 @@ import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import { autopilotTelemetry } from './demo/autopilot'
 import { mediaRoutes } from './demo/media/media.routes'
+import { deviceRoutes } from './devices/devices.routes'
+import { createDevicesService, type DevicesService } from './devices/devices.service'
 import type { Bus } from './infra/bus'
 import { createMemoryBus } from './infra/bus.memory'
 import { errorHandler, notFoundBody } from './infra/error-handler'
@@ -46,6 +48,8 @@ declare module 'fastify' {
     cache: ReadCache
     authRepo: AuthRepository
     sessions: SessionCache
+    /** Sensors: registration, ingest, and which orders they report on (the kitchen's drivers ask). */
+    devices: DevicesService
   }
 }
 
@@ -82,6 +86,18 @@ export async function buildApp({ config, database, bus = createMemoryBus(), logg
   const authRepo = createAuthRepository(database.db)
   app.decorate('authRepo', authRepo)
   app.decorate('sessions', await createSessionCache({ bus, load: (id) => authRepo.findSession(id) }))
+  // The demo world plugs in here: the autopilot's telemetry estimate, for what a sensor does not say.
+  const estimate = autopilotTelemetry(config.kitchen.orderMs)
+  app.decorate(
+    'devices',
+    createDevicesService({
+      db: database.db,
+      bus,
+      offlineMs: config.sensors.offlineMs,
+      estimate,
+      log: app.log,
+    }),
+  )
   app.addHook('onClose', async () => {
     await app.cache.close()
     await app.sessions.close()
@@ -135,11 +151,12 @@ export async function buildApp({ config, database, bus = createMemoryBus(), logg
       await api.register(allergenRoutes)
       await api.register(integrationRoutes)
       await api.register(installationRoutes)
+      await api.register(deviceRoutes(app.devices))
     },
     { prefix: '/api' },
   )
-  // The demo world plugs in here: the autopilot's telemetry estimate and the generated art.
-  await app.register(liveRoutes, { estimateTelemetry: autopilotTelemetry(config.kitchen.orderMs) })
+  // The demo world plugs in here too: the generated art.
+  await app.register(liveRoutes, { currentTelemetry: (order, now) => app.devices.snapshot(order, now) })
   await app.register(cameraStreamRoutes)
   await app.register(mediaRoutes)
   await registerClient(app)

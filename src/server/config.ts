@@ -34,6 +34,12 @@ const envSchema = z.object({
   CAMERAS_IDLE_SECONDS: z.coerce.number().positive().default(30),
   /** Demo camera encoders allowed at once; each uses a few percent of a core. */
   CAMERAS_MAX_ENCODERS: z.coerce.number().int().min(1).default(4),
+  /** Restaurants' own camera sources pulled at once (copying H.264 costs little; transcoding more). */
+  CAMERAS_MAX_RESTREAMS: z.coerce.number().int().min(1).default(8),
+  /** Allow camera sources on loopback, link-local and private addresses (a self-hosted LAN install). */
+  CAMERA_PRIVATE_HOSTS: flag(false),
+  /** Seconds without a reading after which a sensor is offline and the estimate comes back. */
+  SENSOR_OFFLINE_SECONDS: z.coerce.number().positive().default(30),
   TRUST_PROXY: flag(false),
   SEED_DEMO: flag(true),
 })
@@ -49,7 +55,15 @@ export interface Config {
   appSecret: string | undefined
   kitchen: { enabled: boolean; orderMs: number; tickMs: number }
   allowedOrigins: string[]
-  cameras: { enabled: boolean; ffmpegPath: string | undefined; idleMs: number; maxEncoders: number }
+  cameras: {
+    enabled: boolean
+    ffmpegPath: string | undefined
+    idleMs: number
+    maxEncoders: number
+    maxRestreams: number
+    allowPrivateHosts: boolean
+  }
+  sensors: { offlineMs: number }
   trustProxy: boolean
   seedDemo: boolean
   clientDir: string
@@ -87,8 +101,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ffmpegPath: e.FFMPEG_PATH,
       idleMs: e.CAMERAS_IDLE_SECONDS * 1000,
       maxEncoders: e.CAMERAS_MAX_ENCODERS,
+      maxRestreams: e.CAMERAS_MAX_RESTREAMS,
+      allowPrivateHosts: e.CAMERA_PRIVATE_HOSTS,
     },
     trustProxy: e.TRUST_PROXY,
+    sensors: { offlineMs: e.SENSOR_OFFLINE_SECONDS * 1000 },
     seedDemo: e.SEED_DEMO,
     clientDir: resolve('dist/client'),
   }

@@ -26,6 +26,7 @@ async function main() {
             config,
             lock: createEngineLock(database, config.databaseUrl),
             log: app.log,
+            sensors: (orders, now) => app.devices.activity(orders, now),
           }),
         ],
       })

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigserial,
   boolean,
   check,
   date,
@@ -171,23 +172,57 @@ export const orderEvents = pgTable(
   ],
 )
 
-export const telemetry = pgTable(
-  'telemetry',
+export const devices = pgTable(
+  'devices',
   {
     id: serial('id').primaryKey(),
     restaurantId: integer('restaurant_id')
       .notNull()
       .references(() => restaurants.id, { onDelete: 'cascade' }),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    temperature: doublePrecision('temperature').notNull(),
-    cookingTime: integer('cooking_time').notNull(),
-    status: text('status').notNull(),
-    updatedAt: updatedAt(),
+    name: text('name').notNull(),
+    /** oven, grill, fryer, probe, fridge, humidity. */
+    kind: text('kind').notNull(),
+    /** The camera (station) the device watches. */
+    cameraId: integer('camera_id').references(() => cameras.id, { onDelete: 'set null' }),
+    /** SHA-256 of the device key; the key itself is shown once and never stored. */
+    keyHash: text('key_hash').notNull(),
+    keyLast4: text('key_last4').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** {temperatureF, humidityPct, orderId, recordedAt} of the newest reading. */
+    lastReading: jsonb('last_reading'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
   },
-  /** One row per order: the latest reading. */
-  (t) => [uniqueIndex('telemetry_order_idx').on(t.orderId)],
+  (t) => [
+    uniqueIndex('devices_key_hash_idx').on(t.keyHash),
+    index('devices_restaurant_idx').on(t.restaurantId),
+  ],
+)
+
+export const telemetry = pgTable(
+  'telemetry',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    /** Null for a station's reading: it concerns every order cooking at the device's station. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    /** °F. */
+    temperature: doublePrecision('temperature'),
+    humidity: doublePrecision('humidity'),
+    cookingTime: integer('cooking_time'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  /** One row per sensor reading. */
+  (t) => [
+    index('telemetry_order_latest_idx').on(t.orderId, t.recordedAt.desc()),
+    index('telemetry_station_latest_idx')
+      .on(t.restaurantId, t.recordedAt.desc())
+      .where(sql`${t.orderId} is null`),
+  ],
 )
 
 export const upsells = pgTable(

@@ -75,7 +75,7 @@ describe('the kitchen engine', () => {
     expect(statuses.every((m) => m.orderId === order.id && typeof m.sentAt === 'number')).toBe(true)
   })
 
-  it('keeps one telemetry row per order, publishes a reading each pass, and reads believable temperatures', async () => {
+  it('publishes an estimate each pass, marked as one, with believable temperatures, and stores no reading', async () => {
     const diner = await createUser(app)
     const { restaurant } = await createKitchen(db)
     const t0 = Date.now()
@@ -88,23 +88,58 @@ describe('the kitchen engine', () => {
     const engine = newEngine()
     const ranges: Array<[number, number, number]> = [
       [0.1, 68, 92],
-      [0.5, 350, 425],
-      [0.97, 140, 160],
+      [0.5, 340, 431],
+      [0.9, 130, 175],
     ]
-    for (const [fraction, low, high] of ranges) {
-      await engine.tick(t0 + fraction * ORDER_MS)
-      const rows = await telemetryRows(order.id)
-      expect(rows).toHaveLength(1)
-      expect(rows[0]!.temperature).toBeGreaterThanOrEqual(low)
-      expect(rows[0]!.temperature).toBeLessThanOrEqual(high)
-      expect(rows[0]!.restaurantId).toBe(restaurant.id)
-    }
+    for (const [fraction] of ranges) await engine.tick(t0 + fraction * ORDER_MS)
+    // The telemetry table keeps sensor readings; the estimate is computed, not stored.
+    expect(await telemetryRows(order.id)).toEqual([])
     await settle()
     const readings = received.filter((m) => m.type === 'telemetry')
     expect(readings).toHaveLength(3)
+    readings.forEach((reading, i) => {
+      const [, low, high] = ranges[i]!
+      expect(reading.data.temperature).toBeGreaterThanOrEqual(low)
+      expect(reading.data.temperature).toBeLessThanOrEqual(high)
+      expect(reading.data.source).toBe('estimate')
+      expect(reading.data.sensorOffline).toBeUndefined()
+    })
     expect(readings[0]!.data.cookingTime).toBe(Math.round((0.75 - 0.1) * ORDER_MS) / 1000)
     expect(readings[2]!.data.cookingTime).toBe(0)
     expect(readings[1]!.data.status).toMatch(/^(On schedule|[1-3] min ahead|Slight delay)$/)
+  })
+
+  it('leaves an order to its sensor while it reports, and brings the estimate back marked offline after', async () => {
+    const diner = await createUser(app)
+    const { restaurant } = await createKitchen(db)
+    const t0 = Date.now()
+    const order = await createKitchenOrder(db, {
+      userId: diner.user.id,
+      restaurantId: restaurant.id,
+      kitchenStartedAt: new Date(t0),
+    })
+    const received = await listen(order.id)
+    const engine = createKitchenEngine({
+      db,
+      bus: app.bus,
+      config: app.config,
+      lock: createEngineLock(app.testDatabase),
+      sensors: (active, now) => app.devices.activity(active, now),
+    })
+    const offlineMs = app.config.sensors.offlineMs
+    await db.insert(telemetry).values({
+      orderId: order.id,
+      restaurantId: restaurant.id,
+      temperature: 402,
+      recordedAt: new Date(t0 + 0.4 * ORDER_MS),
+    })
+    await engine.tick(t0 + 0.4 * ORDER_MS + 1000)
+    await settle()
+    expect(received.filter((m) => m.type === 'telemetry')).toEqual([])
+    await engine.tick(t0 + 0.4 * ORDER_MS + offlineMs + 1000)
+    await settle()
+    const [estimate] = received.filter((m) => m.type === 'telemetry')
+    expect(estimate?.data).toMatchObject({ source: 'estimate', sensorOffline: true })
   })
 
   it('resumes an order where its kitchen start time puts it after a restart', async () => {

@@ -2,15 +2,16 @@ import { and, eq, inArray, lte, notInArray, sql } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/constants'
 import type { ServerMessage } from '../../shared/live-messages'
 import { toDollars } from '../../shared/money'
+import type { Telemetry } from '../../shared/schemas/orders'
 import { toChefShoutDto } from '../chef/chef.service'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
-import { chefShouts, menuItems, orders, telemetry, upsells, userAllergenProfiles } from '../db/schema'
+import { chefShouts, menuItems, orders, upsells, userAllergenProfiles } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
 import { AppError } from '../infra/errors'
 import type { EngineLock } from '../kitchen/engine-lock'
 import { statusChangeNotAllowed } from '../kitchen/kitchen.errors'
-import type { KitchenDriver, TelemetryEstimate } from '../kitchen/kitchen-driver'
+import type { KitchenDriver, SensorWatch, TelemetryEstimate } from '../kitchen/kitchen-driver'
 import { createOrderStatus, type StatusActor, statusMessage } from '../kitchen/order-status'
 import {
   chooseUpsellItem,
@@ -36,6 +37,8 @@ export interface KitchenEngineOptions {
   config: Pick<Config, 'kitchen'>
   lock: EngineLock
   log?: Logger
+  /** Orders a sensor reports on: their telemetry is the sensor's while it reports. */
+  sensors?: SensorWatch
   /** The clock; tests pass their own. */
   now?: () => number
 }
@@ -56,12 +59,13 @@ type OrderState = Pick<
 >
 
 /**
- * Drives every active order from preparing to completed: writes status, progress and the latest
- * telemetry to the database (so a restart, or another instance taking over, resumes where it was)
- * and publishes `status`, `telemetry`, `upsell` and `chef_shout` messages on the order's channel.
+ * Drives every active order from preparing to completed: writes status and progress to the
+ * database (so a restart, or another instance taking over, resumes where it was) and publishes
+ * `status`, `telemetry`, `upsell` and `chef_shout` messages on the order's channel. Its telemetry
+ * is an estimate, marked as one, and it stays quiet about an order whose sensor reports.
  */
 export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngine {
-  const { db, bus, lock, log } = options
+  const { db, bus, lock, log, sensors } = options
   const orderStatus = createOrderStatus({ db, bus, log })
   const { orderMs, tickMs } = options.config.kitchen
   const clock = options.now ?? Date.now
@@ -131,7 +135,7 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
     const showcases = new Set(active.filter((o) => o.isShowcase).map((o) => o.id))
     for (const row of changed)
       if (row.status === 'completed' && showcases.has(row.id)) showcasesToRestart.add(row.id)
-    await writeTelemetry(active, readings)
+    const watched = sensors ? await sensors(active, now) : new Map<number, { live: boolean }>()
 
     const sentAt = Date.now()
     const messages: Promise<void>[] = []
@@ -140,10 +144,11 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
         messages.push(publish(row.id, statusMessage(row.id, row.status, row.progress, sentAt)))
     }
     for (const order of active) {
-      const reading = readings.get(order.id)!
-      messages.push(
-        publish(order.id, { type: 'telemetry', orderId: order.id, data: reading.telemetry, sentAt }),
-      )
+      const sensor = watched.get(order.id)
+      if (sensor?.live) continue
+      const data: Telemetry = { ...readings.get(order.id)!.telemetry, source: 'estimate' }
+      if (sensor) data.sensorOffline = true
+      messages.push(publish(order.id, { type: 'telemetry', orderId: order.id, data, sentAt }))
     }
     await Promise.all(messages)
 
@@ -216,33 +221,6 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
         published: false,
       })
     return moved
-  }
-
-  async function writeTelemetry(live: OrderState[], readings: Map<number, ReturnType<typeof readingAt>>) {
-    if (live.length === 0) return
-    await db
-      .insert(telemetry)
-      .values(
-        live.map((o) => {
-          const t = readings.get(o.id)!.telemetry
-          return {
-            orderId: o.id,
-            restaurantId: o.restaurantId,
-            temperature: t.temperature,
-            cookingTime: t.cookingTime,
-            status: t.status,
-          }
-        }),
-      )
-      .onConflictDoUpdate({
-        target: telemetry.orderId,
-        set: {
-          temperature: sql`excluded.temperature`,
-          cookingTime: sql`excluded.cooking_time`,
-          status: sql`excluded.status`,
-          updatedAt: sql`now()`,
-        },
-      })
   }
 
   async function offerUpsells(candidates: OrderState[], readings: Map<number, ReturnType<typeof readingAt>>) {

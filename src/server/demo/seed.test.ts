@@ -221,8 +221,8 @@ describe('the demo seed', () => {
       }
       expect(order.estimatedDelivery!.getTime() - order.createdAt.getTime()).toBe(40 * 60_000)
     }
-    const readings = await app.db.select().from(telemetry)
-    expect(readings.map((t) => t.orderId).sort()).toEqual([1, 2, 3])
+    // Telemetry holds sensor readings; the demo kitchen has no sensors, its estimate is computed.
+    expect(await app.db.select().from(telemetry)).toEqual([])
     const shouts = await app.db.select().from(chefShouts).where(eq(chefShouts.orderId, 2))
     expect(shouts.length).toBeGreaterThanOrEqual(2)
     expect(shouts.every((s) => s.status === 'done' && s.userId === 1)).toBe(true)

@@ -11,7 +11,6 @@ import {
   orderEvents,
   orders,
   restaurants,
-  telemetry,
   userAllergenProfiles,
   users,
   walletTransactions,
@@ -347,14 +346,6 @@ async function insertActiveOrder(
       isShowcase: input.isShowcase,
     })
     .returning()
-  await tx.insert(telemetry).values({
-    restaurantId: input.restaurantId,
-    orderId: order!.id,
-    temperature: seed.temperatureF,
-    cookingTime: Math.round(((1 - seed.elapsed) * orderMs) / 1000),
-    status: 'On schedule',
-    updatedAt: now,
-  })
   // Its history: received (by its diner; the showcase by the system), then the autopilot's steps.
   const events: (typeof orderEvents.$inferInsert)[] = [
     input.isShowcase

@@ -1,4 +1,4 @@
-import { defineError } from '../errors'
+import { defineError } from '../infra/errors'
 
 export const deviceKeyMissing = defineError({
   code: 'devices.key_missing',

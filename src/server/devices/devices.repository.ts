@@ -10,6 +10,7 @@ export interface DeviceIdentity {
   id: number
   restaurantId: number
   name: string
+  kind: string
   cameraId: number | null
 }
 
@@ -70,6 +71,7 @@ export function createDevicesRepository(db: Db) {
           id: devices.id,
           restaurantId: devices.restaurantId,
           name: devices.name,
+          kind: devices.kind,
           cameraId: devices.cameraId,
         })
         .from(devices)

@@ -11,7 +11,8 @@ import {
 } from '../../shared/schemas/devices'
 import type { Telemetry } from '../../shared/schemas/orders'
 import type { Db } from '../db/client'
-import { type Bus, orderChannel } from '../live/bus'
+import { type Bus, orderChannel } from '../infra/bus'
+import type { TelemetryEstimate } from '../kitchen/kitchen-driver'
 import { notRestaurantOwner, restaurantNotFound } from '../restaurants/restaurants.errors'
 import { bearerKey, generateDeviceKey, hashDeviceKey, looksLikeDeviceKey } from './device-key'
 import {
@@ -39,9 +40,6 @@ export interface OrderForEstimate {
   kitchenStartedAt: Date
 }
 
-/** What the kitchen expects of an order now: its cooking time left and its status line. */
-export type KitchenEstimate = (order: OrderForEstimate, now: number) => Telemetry
-
 interface Logger {
   error(obj: object, msg?: string): void
 }
@@ -52,7 +50,9 @@ export interface DevicesServiceOptions {
   /** A sensor silent this long is offline and the estimate comes back. */
   offlineMs: number
   /** Fills in what a sensor does not measure (cooking time left, the status line). */
-  estimate: KitchenEstimate
+  estimate: TelemetryEstimate
+  /** Counts accepted readings (the instance's metrics), by device kind. */
+  onIngested?: (kind: string, count: number) => void
   log?: Logger
   now?: () => number
 }
@@ -68,7 +68,7 @@ export interface SensorActivity {
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
 export function createDevicesService(options: DevicesServiceOptions) {
-  const { db, bus, offlineMs, estimate, log } = options
+  const { db, bus, offlineMs, estimate, log, onIngested } = options
   const clock = options.now ?? Date.now
   const repo = createDevicesRepository(db)
   /** Requests of each device in the current one-second window (per instance). */
@@ -218,6 +218,7 @@ export function createDevicesService(options: DevicesServiceOptions) {
           recordedAt: newest.recordedAt.toISOString(),
         } satisfies LastReading,
       })
+      onIngested?.(device.kind, rows.length)
 
       // The newest reading per order (and per station) goes live; older ones in a batch are history.
       const latest = new Map<number | null, NewTelemetryRow>()

@@ -24,3 +24,21 @@ export interface EstimatedOrder {
  * an order whose first reading is not stored yet.
  */
 export type TelemetryEstimate = (order: EstimatedOrder, now: number) => Telemetry
+
+/** An order as the sensor watch needs it: a station's readings concern the orders cooking there. */
+export interface WatchedOrder {
+  id: number
+  restaurantId: number
+  status: string
+  kitchenStartedAt: Date
+}
+
+/**
+ * Which orders a sensor has reported on, and whether it still does (`live`: within the offline
+ * window). While a sensor reports, drivers leave the order's telemetry to it; once it falls
+ * silent, their estimate comes back marked as such, with the sensor shown offline.
+ */
+export type SensorWatch = (
+  orders: WatchedOrder[],
+  now: number,
+) => Promise<Map<number, { lastReadingAt: number; live: boolean }>>

@@ -1,12 +1,16 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { ServerMessage } from '../../shared/live-messages'
 import { toDollars } from '../../shared/money'
+import type { Telemetry } from '../../shared/schemas/orders'
 import type { Db } from '../db/client'
-import { menuItems, orders, telemetry, upsells } from '../db/schema'
-import type { TelemetryEstimate } from '../kitchen/kitchen-driver'
+import { menuItems, orders, upsells } from '../db/schema'
+import type { WatchedOrder } from '../kitchen/kitchen-driver'
+
+/** The telemetry a new viewer of an order sees first. */
+export type CurrentTelemetry = (order: WatchedOrder, now: number) => Promise<Telemetry>
 
 /** The reads a new viewer of an order needs: its current status and telemetry, its open upsell. */
-export function createLiveRepository(db: Db, estimateTelemetry: TelemetryEstimate) {
+export function createLiveRepository(db: Db, currentTelemetry: CurrentTelemetry) {
   return {
     /** Current status and telemetry of an order, read from the database. */
     async loadSnapshot(orderId: number) {
@@ -14,22 +18,14 @@ export function createLiveRepository(db: Db, estimateTelemetry: TelemetryEstimat
         .select({
           status: orders.status,
           progress: orders.progress,
+          restaurantId: orders.restaurantId,
           kitchenStartedAt: orders.kitchenStartedAt,
         })
         .from(orders)
         .where(eq(orders.id, orderId))
       if (!order) return {}
-      const [reading] = await db
-        .select({
-          temperature: telemetry.temperature,
-          cookingTime: telemetry.cookingTime,
-          status: telemetry.status,
-        })
-        .from(telemetry)
-        .where(eq(telemetry.orderId, orderId))
       const sentAt = Date.now()
-      const data =
-        reading ?? estimateTelemetry({ id: orderId, kitchenStartedAt: order.kitchenStartedAt }, sentAt)
+      const data = await currentTelemetry({ id: orderId, ...order }, sentAt)
       const status: ServerMessage = {
         type: 'status',
         orderId,

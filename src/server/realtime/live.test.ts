@@ -32,12 +32,13 @@ async function idleOrder(progress = 42) {
     progress,
     kitchenStartedAt: new Date(Date.now() + 3_600_000),
   })
+  // A sensor's reading of a moment ago.
   await db.insert(telemetry).values({
     orderId: order.id,
     restaurantId: restaurant.id,
     temperature: 381.5,
     cookingTime: 312,
-    status: 'On schedule',
+    recordedAt: new Date(),
   })
   return order
 }
@@ -57,7 +58,7 @@ describe('the live channel', () => {
     expect(await viewer.next()).toMatchObject({
       type: 'telemetry',
       orderId: order.id,
-      data: { temperature: 381.5, cookingTime: 312, status: 'On schedule' },
+      data: { temperature: 381.5, cookingTime: 312, source: 'sensor' },
     })
     await viewer.close()
   })

@@ -1,11 +1,10 @@
 import websocket from '@fastify/websocket'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { TelemetryEstimate } from '../kitchen/kitchen-driver'
 import { LiveConnection } from './connection'
 import { createMessageHandler } from './handlers'
 import { createHub } from './hub'
-import { createLiveRepository } from './live.repository'
+import { type CurrentTelemetry, createLiveRepository } from './live.repository'
 import { createUserFeeds } from './user-feeds'
 
 /** ws closes the connection above this; the product's own limit (LIVE_MAX_MESSAGE_BYTES) answers with an error. */
@@ -13,8 +12,8 @@ const WS_MAX_PAYLOAD = 64 * 1024
 export const HEARTBEAT_MS = 30_000
 
 export interface LiveRoutesOptions {
-  /** The kitchen driver's telemetry for an order that has no stored reading yet. */
-  estimateTelemetry: TelemetryEstimate
+  /** What a new viewer of an order sees first: its sensor's reading, or the kitchen's estimate. */
+  currentTelemetry: CurrentTelemetry
 }
 
 /** Another site may not open the live channel with a visitor's cookie; clients without an Origin may. */
@@ -45,7 +44,7 @@ export function originAllowed(
  * telemetry, upsell offers, chef shouts and tips as they happen. Money moves only through the
  * REST routes; a visitor who is not signed in may send a demo tip here, which only they see.
  */
-export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, { estimateTelemetry }) => {
+export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, { currentTelemetry }) => {
   await app.register(websocket, {
     options: { maxPayload: WS_MAX_PAYLOAD },
     errorHandler(error, socket, request) {
@@ -60,7 +59,7 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     db: app.db,
     hub,
     authRepo: app.authRepo,
-    live: createLiveRepository(app.db, estimateTelemetry),
+    live: createLiveRepository(app.db, currentTelemetry),
   })
   const userFeeds = createUserFeeds({
     bus: app.bus,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idSchema } from './common'
+import { idField, singleLineText } from './common'
 
 /** What a sensor measures; `humidity` sensors report humidityPct, the others a temperature. */
 export const DEVICE_KINDS = ['oven', 'grill', 'fryer', 'probe', 'fridge', 'humidity'] as const
@@ -30,9 +30,7 @@ const TEMPERATURE_RANGE_C = {
   max: Math.round(fahrenheitToCelsiusExact(TEMPERATURE_RANGE_F.max) * 10) / 10,
 }
 
-export const deviceNameSchema = z
-  .string({ error: 'Device name must be at least 2 characters.' })
-  .trim()
+export const deviceNameSchema = singleLineText('Device name must be at least 2 characters.')
   .min(2, 'Device name must be at least 2 characters.')
   .max(60, 'Device name must be at most 60 characters.')
 
@@ -40,7 +38,7 @@ export const deviceCreateSchema = z.object({
   name: deviceNameSchema,
   kind: z.enum(DEVICE_KINDS, { error: 'Please choose what the device measures.' }),
   /** The camera (station) the device watches, one of the restaurant's cameras. */
-  cameraId: idSchema.optional().nullable(),
+  cameraId: idField('Choose one of the restaurant’s cameras').optional().nullable(),
 })
 export type DeviceCreateInput = z.input<typeof deviceCreateSchema>
 
@@ -88,7 +86,7 @@ const humidityMessage = 'Humidity must be between 0 and 100 %'
 export const readingSchema = z
   .object({
     /** The order being cooked; without it the reading is the station's. */
-    orderId: idSchema.optional(),
+    orderId: idField('orderId must be an order number').optional(),
     temperatureF: finite(temperatureFMessage)
       .refine((v) => v >= TEMPERATURE_RANGE_F.min && v <= TEMPERATURE_RANGE_F.max, temperatureFMessage)
       .optional(),

@@ -9,7 +9,6 @@ export interface SeedActiveOrder {
   status: 'preparing' | 'cooking'
   /** Share of the kitchen run already done, 0 to 1: sets kitchenStartedAt and progress. */
   elapsed: number
-  temperatureF: number
 }
 
 export interface SeedPastOrder {
@@ -32,7 +31,6 @@ export const SHOWCASE_ORDER: SeedActiveOrder = {
   ],
   status: 'cooking',
   elapsed: 0.4,
-  temperatureF: 375,
 }
 
 /** The demo diner's two orders in the kitchen: one cooking, one just received. */
@@ -46,7 +44,6 @@ export const DEMO_ACTIVE_ORDERS: SeedActiveOrder[] = [
     ],
     status: 'cooking',
     elapsed: 0.45,
-    temperatureF: 385,
   },
   {
     restaurant: 'trattoria-bellini',
@@ -56,7 +53,6 @@ export const DEMO_ACTIVE_ORDERS: SeedActiveOrder[] = [
     ],
     status: 'preparing',
     elapsed: 0,
-    temperatureF: 350,
   },
 ]
 
