@@ -467,7 +467,7 @@ export function escapeFilterValue(value: string): string {
 
 type Resolved = string | { problem: string }
 
-function resolveFfmpegPath(configured: string | undefined): Resolved {
+export function resolveFfmpegPath(configured: string | undefined): Resolved {
   let path = configured
   if (!path) {
     try {
@@ -487,13 +487,13 @@ function resolveFfmpegPath(configured: string | undefined): Resolved {
   return path
 }
 
-interface Launcher {
+export interface Launcher {
   ffmpegPath: string
   /** ffmpeg is started through setpriv so that it dies with this process even when it is killed. */
   withParentDeathSignal: boolean
 }
 
-async function probeLauncher(ffmpegPath: string): Promise<Launcher | { problem: string }> {
+export async function probeLauncher(ffmpegPath: string): Promise<Launcher | { problem: string }> {
   if (process.platform === 'linux' && existsSync(SETPRIV)) {
     const wrapped = await runVersion(SETPRIV, [
       '--pdeathsig',

@@ -35,3 +35,15 @@ export const tooManyCameraStreams = defineError({
   status: 503,
   message: 'Too many camera streams are running, try again shortly',
 })
+
+export const cameraOffline = defineError({
+  code: 'camera.offline',
+  status: 503,
+  message: 'Camera offline, reconnecting',
+})
+
+export const cameraSourceRefused = defineError({
+  code: 'camera.source_refused',
+  status: 403,
+  message: 'This camera’s address is on a private network, which this server does not connect to',
+})

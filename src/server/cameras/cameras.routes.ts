@@ -7,21 +7,71 @@ import { AppError } from '../infra/errors'
 import {
   type CameraLabel,
   createCameraStreams,
+  type Launcher,
   PLAYLIST_CONTENT_TYPE,
+  probeLauncher,
+  resolveFfmpegPath,
   SEGMENT_CONTENT_TYPE,
   SEGMENT_NAME,
 } from './camera-streams'
-import { cameraNotFound, cameraNotStreamedHere, segmentNotFound } from './cameras.errors'
+import {
+  cameraNotFound,
+  cameraNotStreamedHere,
+  cameraOffline,
+  cameraSourceRefused,
+  cameraStarting,
+  liveVideoUnavailable,
+  segmentNotFound,
+  tooManyCameraStreams,
+} from './cameras.errors'
+import { createRestreamer, RESTREAM_SEGMENT, RestreamError } from './restream'
+import { sourceKind } from './source-policy'
 
 const playlistParams = z.object({ cameraId: z.string() })
 const segmentParams = z.object({ cameraId: z.string(), segment: z.string() })
 
-/** HLS for demo cameras under /live/{cameraId}/: the playlist starts the camera's encoder. */
+/**
+ * Live HLS under /live/{cameraId}/: the demo cameras' generated pictures, and restaurants' own
+ * RTSP/RTMP/SRT/HTTP cameras restreamed from their source. The playlist starts the camera's
+ * ffmpeg; segments never do.
+ */
 export const cameraStreamRoutes: FastifyPluginAsyncZod = async (app) => {
-  const streams = createCameraStreams({ ...app.config.cameras, log: app.log })
-  app.addHook('onClose', async () => {
-    await streams.close()
+  const { cameras: settings } = app.config
+  const streams = createCameraStreams({ ...settings, log: app.log })
+  let launcher: Promise<Launcher | undefined> | undefined
+  const restreams = createRestreamer({
+    launcher: () => {
+      launcher ??= (async () => {
+        if (!settings.enabled) return undefined
+        const path = resolveFfmpegPath(settings.ffmpegPath)
+        if (typeof path !== 'string') return undefined
+        const found = await probeLauncher(path)
+        return 'problem' in found ? undefined : found
+      })()
+      return launcher
+    },
+    allowPrivateHosts: settings.allowPrivateHosts,
+    idleMs: settings.idleMs,
+    maxStreams: settings.maxRestreams,
+    log: app.log,
   })
+  app.addHook('onClose', async () => {
+    await Promise.all([streams.close(), restreams.close()])
+  })
+
+  async function restreamPlaylist(camera: { id: number; streamUrl: string }): Promise<string> {
+    try {
+      return await restreams.playlist(camera)
+    } catch (error) {
+      if (!(error instanceof RestreamError)) throw error
+      const { problem } = error
+      if (problem.kind === 'offline') throw cameraOffline()
+      if (problem.kind === 'starting') throw cameraStarting()
+      if (problem.kind === 'busy') throw tooManyCameraStreams()
+      if (problem.kind === 'refused') throw cameraSourceRefused()
+      throw liveVideoUnavailable()
+    }
+  }
 
   app.get(
     '/live/:cameraId/index.m3u8',
@@ -29,13 +79,16 @@ export const cameraStreamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const cameraId = parseCameraId(request.params.cameraId)
       if (cameraId === undefined) throw cameraNotFound()
-      const camera = await findDemoCamera(app.db, cameraId)
+      const camera = await findCamera(app.db, cameraId)
       try {
-        const playlist = await streams.playlist(camera)
+        const playlist =
+          camera.kind === 'demo' ? await streams.playlist(camera.label) : await restreamPlaylist(camera)
         return reply.type(PLAYLIST_CONTENT_TYPE).header('cache-control', 'no-cache').send(playlist)
       } catch (error) {
-        if (error instanceof AppError && error.statusCode === 503) reply.header('retry-after', '2')
-        throw error
+        if (!(error instanceof AppError)) throw error
+        if (error.statusCode === 503) reply.header('retry-after', '2')
+        // The player tells "reconnecting" from a failure by the code.
+        return reply.code(error.statusCode).send({ message: error.message, code: error.code })
       }
     },
   )
@@ -45,8 +98,13 @@ export const cameraStreamRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, params: segmentParams } },
     async (request, reply) => {
       const cameraId = parseCameraId(request.params.cameraId)
-      if (cameraId === undefined || !SEGMENT_NAME.test(request.params.segment)) throw segmentNotFound()
-      const data = await streams.segment(cameraId, request.params.segment)
+      const name = request.params.segment
+      if (cameraId === undefined || !(SEGMENT_NAME.test(name) || RESTREAM_SEGMENT.test(name)))
+        throw segmentNotFound()
+      const data = restreams.has(cameraId)
+        ? await restreams.segment(cameraId, name)
+        : await streams.segment(cameraId, name)
+      if (!data) throw segmentNotFound()
       return reply.type(SEGMENT_CONTENT_TYPE).header('cache-control', 'public, max-age=60').send(data)
     },
   )
@@ -58,11 +116,16 @@ function parseCameraId(raw: string): number | undefined {
   return id > 0 ? id : undefined
 }
 
-async function findDemoCamera(db: Db, cameraId: number): Promise<CameraLabel> {
+/** A camera whose video this server serves: a demo picture, or a source it restreams. */
+async function findCamera(
+  db: Db,
+  cameraId: number,
+): Promise<{ kind: 'demo'; label: CameraLabel } | { kind: 'restream'; id: number; streamUrl: string }> {
   const [row] = await db
     .select({
       id: cameras.id,
       name: cameras.name,
+      streamUrl: cameras.streamUrl,
       isDemo: cameras.isDemo,
       isActive: cameras.isActive,
       restaurantName: restaurants.name,
@@ -71,6 +134,9 @@ async function findDemoCamera(db: Db, cameraId: number): Promise<CameraLabel> {
     .innerJoin(restaurants, eq(restaurants.id, cameras.restaurantId))
     .where(eq(cameras.id, cameraId))
   if (!row?.isActive) throw cameraNotFound()
-  if (!row.isDemo) throw cameraNotStreamedHere()
-  return { id: row.id, name: row.name, restaurantName: row.restaurantName }
+  if (row.isDemo)
+    return { kind: 'demo', label: { id: row.id, name: row.name, restaurantName: row.restaurantName } }
+  if (sourceKind(row.streamUrl) === 'restream')
+    return { kind: 'restream', id: row.id, streamUrl: row.streamUrl }
+  throw cameraNotStreamedHere()
 }

@@ -261,7 +261,10 @@ describe('live video of demo cameras', () => {
       const camera = camerasOf.get(target)!.grill
       const res = await target.inject({ url: `/live/${camera.id}/index.m3u8` })
       expect(res.statusCode).toBe(503)
-      expect(res.json()).toEqual({ message: 'Live camera video is unavailable right now' })
+      expect(res.json()).toEqual({
+        message: 'Live camera video is unavailable right now',
+        code: 'camera.unavailable',
+      })
       const missing = await target.inject({ url: '/live/987654/index.m3u8' })
       expect(missing.statusCode).toBe(404)
     }

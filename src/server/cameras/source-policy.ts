@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
+import { badRequest } from '../infra/errors'
 
 /**
  * Which camera sources the server may connect to. A camera's address on loopback, link-local or a
@@ -148,4 +149,15 @@ export async function pinSource(
   const pinned = new URL(url.href)
   pinned.hostname = chosen.family === 6 ? `[${chosen.address}]` : chosen.address
   return { url: pinned.href, address: chosen.address, host }
+}
+
+/** The check made when a camera is saved (created or edited): a 400 on `streamUrl` when refused. */
+export function assertSavableSource(streamUrl: string, allowPrivate: boolean): void {
+  const problem = literalSourceProblem(streamUrl, allowPrivate)
+  if (problem) throw badRequest(problem, { streamUrl: problem })
+}
+
+/** The address the player uses: a restreamed camera plays from this server, never its source. */
+export function playbackUrl(camera: { id: number; streamUrl: string }): string {
+  return sourceKind(camera.streamUrl) === 'restream' ? `/live/${camera.id}/index.m3u8` : camera.streamUrl
 }

@@ -12,6 +12,7 @@ import {
   userRestaurantSchema,
 } from '../../shared/schemas/restaurants'
 import { requireSelf, requireUser } from '../auth/auth.guard'
+import { assertSavableSource } from '../cameras/source-policy'
 import { sendCached, sendSerialized } from '../infra/cached-response'
 import { createRestaurantService, searchByLocation, toCamera, toRestaurant } from './restaurants.service'
 
@@ -120,6 +121,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request)
       const input = request.body
       await restaurants.requireOwner(input.restaurantId, user.id)
+      assertSavableSource(input.streamUrl, app.config.cameras.allowPrivateHosts)
       const row = await restaurants.repo.createCamera(input)
       await restaurants.invalidate()
       return reply.code(201).send(toCamera(row))

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { toDollars } from '../../shared/money'
 import type { Camera, MenuItem, Restaurant } from '../../shared/schemas/restaurants'
+import { playbackUrl } from '../cameras/source-policy'
 import type { Tx } from '../db/client'
 import type { CachedBody } from '../infra/cached-response'
 import { menuItemNotFound, notRestaurantOwner, restaurantNotFound } from './restaurants.errors'
@@ -67,6 +68,11 @@ export function toCamera(row: CameraRow): Camera {
     streamUrl: row.streamUrl,
     isActive: row.isActive,
   }
+}
+
+/** A camera as diners see it: a restreamed camera's source address (and its credentials) stays here. */
+export function toPublicCamera(row: CameraRow): Camera {
+  return { ...toCamera(row), streamUrl: playbackUrl(row) }
 }
 
 const EARTH_RADIUS_KM = 6371.0088
@@ -143,7 +149,7 @@ export function createRestaurantService(app: Pick<FastifyInstance, 'db' | 'cache
   const camerasBody = (id: number) =>
     app.cache.get(cacheKeys.cameras(id), async () => {
       await requireExists(id)
-      return (await repo.activeCameras(id)).map(toCamera)
+      return (await repo.activeCameras(id)).map(toPublicCamera)
     })
 
   return {
