@@ -88,8 +88,8 @@ describe('the kitchen engine', () => {
     const engine = newEngine()
     const ranges: Array<[number, number, number]> = [
       [0.1, 68, 92],
-      [0.5, 340, 431],
-      [0.9, 130, 175],
+      [0.5, 350, 425],
+      [0.97, 140, 160],
     ]
     for (const [fraction] of ranges) await engine.tick(t0 + fraction * ORDER_MS)
     // The telemetry table keeps sensor readings; the estimate is computed, not stored.
