@@ -142,6 +142,7 @@ export function createDevicesRepository(db: Db) {
           humidity: telemetry.humidity,
           cookingTime: telemetry.cookingTime,
           recordedAt: telemetry.recordedAt,
+          receivedAt: telemetry.receivedAt,
           deviceName: devices.name,
         })
         .from(telemetry)
@@ -160,6 +161,7 @@ export function createDevicesRepository(db: Db) {
           humidity: telemetry.humidity,
           cookingTime: telemetry.cookingTime,
           recordedAt: telemetry.recordedAt,
+          receivedAt: telemetry.receivedAt,
           deviceName: devices.name,
         })
         .from(telemetry)
@@ -170,12 +172,18 @@ export function createDevicesRepository(db: Db) {
       return row
     },
 
-    /** When each order last had a reading of its own. */
+    /**
+     * When each order last had a reading of its own: measured, or received when the device's
+     * clock runs ahead (a reading dated in the future must not keep a silent sensor online).
+     */
     async lastReadingAtByOrder(orderIds: number[]): Promise<Map<number, number>> {
       const result = new Map<number, number>()
       if (orderIds.length === 0) return result
       const rows = await db
-        .select({ orderId: telemetry.orderId, at: sql<string | Date>`max(${telemetry.recordedAt})` })
+        .select({
+          orderId: telemetry.orderId,
+          at: sql<string | Date>`max(least(${telemetry.recordedAt}, ${telemetry.receivedAt}))`,
+        })
         .from(telemetry)
         .where(inArray(telemetry.orderId, orderIds))
         .groupBy(telemetry.orderId)
@@ -190,7 +198,7 @@ export function createDevicesRepository(db: Db) {
       const rows = await db
         .select({
           restaurantId: telemetry.restaurantId,
-          at: sql<string | Date>`max(${telemetry.recordedAt})`,
+          at: sql<string | Date>`max(least(${telemetry.recordedAt}, ${telemetry.receivedAt}))`,
         })
         .from(telemetry)
         .where(and(inArray(telemetry.restaurantId, restaurantIds), isNull(telemetry.orderId)))

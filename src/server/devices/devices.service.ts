@@ -288,7 +288,8 @@ export function createDevicesService(options: DevicesServiceOptions) {
       const newest = [own, station]
         .filter((r): r is NonNullable<typeof r> => r !== undefined)
         .sort((a, b) => b.recordedAt.getTime() - a.recordedAt.getTime())[0]
-      if (newest && now - newest.recordedAt.getTime() < offlineMs) {
+      const heardAt = newest && Math.min(newest.recordedAt.getTime(), newest.receivedAt.getTime())
+      if (newest && heardAt !== undefined && now - heardAt < offlineMs) {
         const temperature = newest.temperature ?? (await repo.latestTemperature(order.id))
         if (temperature !== undefined && temperature !== null) {
           const message = messageFor(order, { ...newest, temperature }, newest.deviceName, now)
