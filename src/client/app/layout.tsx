@@ -1,7 +1,16 @@
 import { MobileBottomBar } from '@client/components/layout/mobile-bottom-bar'
 import { SiteFooter } from '@client/components/layout/site-footer'
 import { SiteHeader } from '@client/components/layout/site-header'
+import { useCurrentUser } from '@client/lib/session'
+import { useLiveWallet } from '@client/lib/use-live-wallet'
 import type { ReactNode } from 'react'
+
+/** A signed-in diner's wallet follows the live channel on every page. */
+function LiveWallet() {
+  const { user } = useCurrentUser()
+  useLiveWallet(user?.id)
+  return null
+}
 
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
@@ -12,6 +21,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
+      <LiveWallet />
       <SiteHeader />
       <main id="main" className="flex-1 pb-20 md:pb-0">
         {children}

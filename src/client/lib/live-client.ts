@@ -7,7 +7,7 @@ type Handler = (message: ServerMessage) => void
 /**
  * One WebSocket to /ws for the whole page. Order rooms are reference-counted: the first
  * `subscribe(orderId)` sends {type:"subscribe"}, and every room is re-joined after a reconnect.
- * A check every 5 seconds reopens a closed connection.
+ * A check every 5 seconds reopens a closed connection while a room or a `retain` needs it.
  */
 export class LiveClient {
   state: LiveState = 'closed'
@@ -16,6 +16,8 @@ export class LiveClient {
   private readonly stateListeners = new Set<(state: LiveState) => void>()
   private readonly globalHandlers = new Set<Handler>()
   private timer: ReturnType<typeof setInterval> | undefined
+  /** Holders that want the connection open without watching an order (a signed-in diner's wallet). */
+  private retained = 0
 
   constructor(private readonly url: () => string) {}
 
@@ -27,7 +29,7 @@ export class LiveClient {
   connect() {
     if (this.socket && this.state !== 'closed') return
     this.timer ??= setInterval(() => {
-      if (this.state === 'closed' && this.rooms.size > 0) this.connect()
+      if (this.state === 'closed' && (this.rooms.size > 0 || this.retained > 0)) this.connect()
     }, LIVE_RECONNECT_CHECK_MS)
     this.setState('connecting')
     let socket: WebSocket
@@ -93,6 +95,18 @@ export class LiveClient {
         this.rooms.delete(orderId)
         if (this.state === 'open') this.send({ type: 'unsubscribe', orderId })
       }
+    }
+  }
+
+  /** Keeps the connection open (and reopened) until the returned function is called. */
+  retain(): () => void {
+    this.retained++
+    this.connect()
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      this.retained--
     }
   }
 

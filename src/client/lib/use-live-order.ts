@@ -1,5 +1,5 @@
 import type { ServerMessage } from '@shared/live-messages'
-import type { UpsellOffer } from '@shared/schemas/chef'
+import type { ChefShout, UpsellOffer } from '@shared/schemas/chef'
 import type { Order, Telemetry } from '@shared/schemas/orders'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
@@ -15,7 +15,7 @@ export interface LiveOrderHandlers {
 
 /**
  * Joins the order's live room: `status` messages are written into the order's query cache,
- * `telemetry` is returned, chef shouts refresh the shouts list, upsells and tips go to handlers.
+ * `telemetry` is returned, chef shouts are written into the shouts list, upsells and tips go to handlers.
  */
 export function useLiveOrder(orderId: number | undefined, handlers: LiveOrderHandlers = {}) {
   const queryClient = useQueryClient()
@@ -43,13 +43,22 @@ export function useLiveOrder(orderId: number | undefined, handlers: LiveOrderHan
           handlersRef.current.onChefTip?.(message)
           break
         case 'chef_shout':
-          void queryClient.invalidateQueries({ queryKey: queryKeys.chefShouts(orderId) })
+          queryClient.setQueryData<ChefShout[]>(queryKeys.chefShouts(orderId), (list) =>
+            list ? upsertShout(list, message.shout) : list,
+          )
           break
       }
     })
   }, [orderId, queryClient])
 
   return { telemetry }
+}
+
+/** A new shout goes first (the list is newest first); a known one takes its new status. */
+export function upsertShout(list: ChefShout[], shout: ChefShout): ChefShout[] {
+  return list.some((s) => s.id === shout.id)
+    ? list.map((s) => (s.id === shout.id ? { ...s, ...shout } : s))
+    : [shout, ...list]
 }
 
 /** The live connection's state: connecting, open or closed. */
