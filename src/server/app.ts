@@ -23,6 +23,7 @@ import { chefRoutes } from './chef/chef.routes'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import { autopilotTelemetry } from './demo/autopilot'
+import { demoCameraScene } from './demo/camera-scene'
 import { mediaRoutes } from './demo/media/media.routes'
 import { deviceRoutes } from './devices/devices.routes'
 import { createDevicesService, type DevicesService } from './devices/devices.service'
@@ -155,9 +156,9 @@ export async function buildApp({ config, database, bus = createMemoryBus(), logg
     },
     { prefix: '/api' },
   )
-  // The demo world plugs in here too: the generated art.
+  // The demo world plugs in here too: the generated art and what the demo cameras show.
   await app.register(liveRoutes, { currentTelemetry: (order, now) => app.devices.snapshot(order, now) })
-  await app.register(cameraStreamRoutes)
+  await app.register(cameraStreamRoutes, { scene: demoCameraScene })
   await app.register(mediaRoutes)
   await registerClient(app)
 

@@ -40,6 +40,30 @@ export interface CameraLabel {
   restaurantName: string
 }
 
+/**
+ * What a camera's picture shows instead of the plain test picture: layers the encoder animates.
+ * PNG images; sizes in the picture's pixels (PICTURE.width x PICTURE.height).
+ */
+export interface CameraScene {
+  /** The still picture behind everything, PICTURE.width x PICTURE.height. */
+  background: Buffer
+  /** A figure that moves from side to side behind the foreground (a cook behind the pass). */
+  figure?: { png: Buffer; width: number; height: number; top: number }
+  /** Drawn over the figure from `top` down, full width (the pass and the dishes on it). */
+  foreground?: { png: Buffer; top: number }
+  /** Where steam rises from. */
+  steam?: { x: number; y: number }[]
+}
+
+/** The scene for a camera, or undefined for the plain test picture. */
+export type CameraSceneSource = (camera: CameraLabel) => Promise<CameraScene | undefined>
+
+const SCENE_FILES = {
+  background: 'scene-background.png',
+  figure: 'scene-figure.png',
+  foreground: 'scene-foreground.png',
+} as const
+
 export interface CameraStreamsOptions {
   enabled: boolean
   /** An ffmpeg binary; the one shipped by @ffmpeg-installer/ffmpeg when unset. */
@@ -49,6 +73,8 @@ export interface CameraStreamsOptions {
   maxEncoders: number
   /** How long the first playlist request waits for the encoder's first segment. */
   startTimeoutMs?: number
+  /** The picture's layers for a camera; without it (or when it fails) the plain test picture. */
+  scene?: CameraSceneSource
   log: FastifyBaseLogger
 }
 
@@ -149,6 +175,7 @@ export function createCameraStreams(options: CameraStreamsOptions) {
       warnedAboutFonts = true
       log.warn('Camera pictures are drawn without captions: no font file was found')
     }
+    let scene: SceneLayout | undefined
     try {
       await mkdir(encoder.dir, { recursive: true })
       await Promise.all([
@@ -156,6 +183,7 @@ export function createCameraStreams(options: CameraStreamsOptions) {
         writeFile(join(encoder.dir, 'restaurant.txt'), encoder.camera.restaurantName),
         writeFile(join(encoder.dir, 'clock.txt'), '%{localtime:%F %T}'),
       ])
+      scene = await writeScene(encoder)
     } catch (error) {
       log.error({ err: error, cameraId: encoder.camera.id }, 'could not prepare the camera stream folder')
       forget(encoder)
@@ -168,7 +196,7 @@ export function createCameraStreams(options: CameraStreamsOptions) {
       return false
     }
 
-    const args = encoderArgs(pictureFilterGraph(fonts))
+    const args = encoderArgs(pictureFilterGraph(fonts, scene))
     const child = launch.withParentDeathSignal
       ? spawn(SETPRIV, ['--pdeathsig', 'KILL', '--', launch.ffmpegPath, ...args], spawnOptions(encoder.dir))
       : spawn(launch.ffmpegPath, args, spawnOptions(encoder.dir))
@@ -207,6 +235,29 @@ export function createCameraStreams(options: CameraStreamsOptions) {
       await sleep(100)
     }
     return false
+  }
+
+  /** Writes the camera's scene layers beside its stream; the plain picture when there is none. */
+  async function writeScene(encoder: Encoder): Promise<SceneLayout | undefined> {
+    if (!options.scene) return undefined
+    let scene: CameraScene | undefined
+    try {
+      scene = await options.scene(encoder.camera)
+    } catch (error) {
+      log.warn({ err: error, cameraId: encoder.camera.id }, 'camera scene failed; showing the test picture')
+      return undefined
+    }
+    if (!scene) return undefined
+    const writes = [writeFile(join(encoder.dir, SCENE_FILES.background), scene.background)]
+    if (scene.figure) writes.push(writeFile(join(encoder.dir, SCENE_FILES.figure), scene.figure.png))
+    if (scene.foreground)
+      writes.push(writeFile(join(encoder.dir, SCENE_FILES.foreground), scene.foreground.png))
+    await Promise.all(writes)
+    return {
+      figure: scene.figure && { width: scene.figure.width, top: scene.figure.top },
+      foregroundTop: scene.foreground?.top,
+      steam: scene.steam ?? [],
+    }
   }
 
   function sweep() {
@@ -350,28 +401,78 @@ export interface Fonts {
  * Captions need a font file; without one the picture keeps a moving puff and drops the text.
  * Caption texts are read from files in the encoder's working folder, so names need no escaping.
  */
-export function pictureFilterGraph(fonts: Fonts | undefined): string {
+/** Where a scene's layers go, as written beside the stream (see CameraScene). */
+export interface SceneLayout {
+  figure?: { width: number; top: number }
+  foregroundTop?: number
+  steam: { x: number; y: number }[]
+}
+
+/** One still image, decoded once and repeated as a stream at the picture's frame rate. */
+function still(file: string, format: string): string {
+  return [
+    filter('movie', { filename: file }),
+    `format=${format}`,
+    'loop=loop=-1:size=1:start=0',
+    `setpts=N/(${PICTURE.fps}*TB)`,
+  ].join(',')
+}
+
+/**
+ * The camera's picture as one lavfi graph. With a scene: its background, a figure swaying behind
+ * the foreground, steam over the hot dishes. Without one: a warm gradient with three pans. Both
+ * carry the captions (camera, restaurant, a running clock) when a font is found.
+ */
+export function pictureFilterGraph(fonts: Fonts | undefined, scene?: SceneLayout): string {
   const { width, height, fps } = PICTURE
-  const background = [
-    `nullsrc=s=32x18:r=${fps}`,
-    'format=gbrp',
-    filter('geq', {
-      r: 'clip(95+110*Y/H+18*sin(T*0.8+X/5),0,255)',
-      g: 'clip(45+70*Y/H+8*sin(T*0.6+X/7),0,255)',
-      b: 'clip(25+20*Y/H,0,255)',
-    }),
-    `scale=${width}:${height}:flags=bicubic`,
-    'format=yuv420p',
-    box(0, 266, width, 94, '0x2e2119'),
-    box(0, 266, width, 3, '0x8a6a50'),
-    ...[70, 260, 450].flatMap((x) => [
-      box(x, 240, 120, 22, '0x1d1d1f'),
-      box(x + 120, 244, 56, 7, '0x1d1d1f'),
-      box(x + 4, 262, 112, 4, '0xff7a1a'),
-    ]),
-  ]
+  const chains: string[] = []
+  let kitchen: string[]
+  if (scene) {
+    chains.push(`${still(SCENE_FILES.background, 'yuv420p')}[back]`)
+    let last = 'back'
+    if (scene.figure) {
+      chains.push(`${still(SCENE_FILES.figure, 'yuva420p')}[figure]`)
+      // A slow walk along the pass with a small bob: the cook at work.
+      const travel = Math.round((width - scene.figure.width) / 2 - 30)
+      chains.push(
+        `[${last}][figure]${filter('overlay', {
+          x: `${Math.round((width - scene.figure.width) / 2)}+${travel}*sin(t*0.31)`,
+          y: `${scene.figure.top}+3*sin(t*2.3)`,
+          eval: 'frame',
+        })}[walked]`,
+      )
+      last = 'walked'
+    }
+    if (scene.foregroundTop !== undefined) {
+      chains.push(`${still(SCENE_FILES.foreground, 'yuv420p')}[front]`)
+      chains.push(`[${last}][front]${filter('overlay', { x: 0, y: scene.foregroundTop })}[passed]`)
+      last = 'passed'
+    }
+    // The stills carry no frame rate of their own: declare it, or the segments come out short.
+    kitchen = [`[${last}]fps=${fps}`]
+  } else {
+    kitchen = [
+      `nullsrc=s=32x18:r=${fps}`,
+      'format=gbrp',
+      filter('geq', {
+        r: 'clip(95+110*Y/H+18*sin(T*0.8+X/5),0,255)',
+        g: 'clip(45+70*Y/H+8*sin(T*0.6+X/7),0,255)',
+        b: 'clip(25+20*Y/H,0,255)',
+      }),
+      `scale=${width}:${height}:flags=bicubic`,
+      'format=yuv420p',
+      box(0, 266, width, 94, '0x2e2119'),
+      box(0, 266, width, 3, '0x8a6a50'),
+      ...[70, 260, 450].flatMap((x) => [
+        box(x, 240, 120, 22, '0x1d1d1f'),
+        box(x + 120, 244, 56, 7, '0x1d1d1f'),
+        box(x + 4, 262, 112, 4, '0xff7a1a'),
+      ]),
+    ]
+  }
   if (!fonts) {
-    return `${background.join(',')}[kitchen];color=c=0xf5ede4:s=14x14:r=${fps}[puff];[kitchen][puff]${filter(
+    if (scene) return [...chains, kitchen.join(',')].join(';')
+    return `${kitchen.join(',')}[kitchen];color=c=0xf5ede4:s=14x14:r=${fps}[puff];[kitchen][puff]${filter(
       'overlay',
       {
         x: '300+200*sin(t*0.9)',
@@ -380,22 +481,30 @@ export function pictureFilterGraph(fonts: Fonts | undefined): string {
       },
     )}`
   }
-  const steam = [
-    [115, 0, 0, 26, 10],
-    [130, 1, 75, 20, 8],
-    [305, 2, 40, 24, 12],
-    [320, 3, 115, 18, 9],
-    [495, 4, 20, 26, 10],
-    [510, 5, 95, 20, 8],
-  ].map(([x, phase, offset, size, sway]) =>
+  // Puffs of steam: [x, y, phase, offset, size, sway], rising `rise` pixels and fading out.
+  const puffs = scene
+    ? scene.steam.flatMap(({ x, y }, i) => [
+        [x - 10, y, i * 2, 0, 24, 10],
+        [x + 8, y, i * 2 + 1, 55, 18, 8],
+      ])
+    : [
+        [115, 238, 0, 0, 26, 10],
+        [130, 238, 1, 75, 20, 8],
+        [305, 238, 2, 40, 24, 12],
+        [320, 238, 3, 115, 18, 9],
+        [495, 238, 4, 20, 26, 10],
+        [510, 238, 5, 95, 20, 8],
+      ]
+  const [rise, speed, alpha] = scene ? [110, 30, 0.55] : [150, 34, 0.7]
+  const steam = puffs.map(([x, y, phase, offset, size, sway]) =>
     filter('drawtext', {
       fontfile: fonts.regular,
       text: '●',
       fontsize: size!,
       fontcolor: '0xf5ede4',
       x: `${x}+${sway}*sin(t*1.3+${phase})`,
-      y: `238-mod(t*34+${offset},150)`,
-      alpha: `0.7*(1-mod(t*34+${offset},150)/150)`,
+      y: `${y}-mod(t*${speed}+${offset},${rise})`,
+      alpha: `${alpha}*(1-mod(t*${speed}+${offset},${rise})/${rise})`,
     }),
   )
   // The player draws its own LIVE badge, viewer count and telemetry along the top and bottom
@@ -447,7 +556,7 @@ export function pictureFilterGraph(fonts: Fonts | undefined): string {
       y: 80,
     }),
   ]
-  return [...background, ...steam, ...captions].join(',')
+  return [...chains, [...kitchen, ...steam, ...captions].join(',')].join(';')
 }
 
 function box(x: number, y: number, w: number, h: number, color: string) {

@@ -6,6 +6,7 @@ import { cameras, restaurants } from '../db/schema'
 import { AppError } from '../infra/errors'
 import {
   type CameraLabel,
+  type CameraSceneSource,
   createCameraStreams,
   type Launcher,
   PLAYLIST_CONTENT_TYPE,
@@ -30,14 +31,19 @@ import { sourceKind } from './source-policy'
 const playlistParams = z.object({ cameraId: z.string() })
 const segmentParams = z.object({ cameraId: z.string(), segment: z.string() })
 
+export interface CameraStreamRoutesOptions {
+  /** What the demo cameras show; the plain test picture without it. */
+  scene?: CameraSceneSource
+}
+
 /**
  * Live HLS under /live/{cameraId}/: the demo cameras' generated pictures, and restaurants' own
  * RTSP/RTMP/SRT/HTTP cameras restreamed from their source. The playlist starts the camera's
  * ffmpeg; segments never do.
  */
-export const cameraStreamRoutes: FastifyPluginAsyncZod = async (app) => {
+export const cameraStreamRoutes: FastifyPluginAsyncZod<CameraStreamRoutesOptions> = async (app, options) => {
   const { cameras: settings } = app.config
-  const streams = createCameraStreams({ ...settings, log: app.log })
+  const streams = createCameraStreams({ ...settings, scene: options.scene, log: app.log })
   let launcher: Promise<Launcher | undefined> | undefined
   const restreams = createRestreamer({
     launcher: () => {

@@ -12,8 +12,10 @@ import {
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { cameras, restaurants } from '../db/schema'
+import { demoCameraScene } from '../demo/camera-scene'
 import { buildTestApp, type TestApp } from '../testing/build-test-app'
 import { findFonts, PICTURE, pictureFilterGraph } from './camera-streams'
 
@@ -117,8 +119,8 @@ async function waitFor<T>(
   return undefined
 }
 
-/** One raw RGB frame of the picture, three seconds in. */
-function renderFrame(graph: string, cwd: string): Promise<Buffer> {
+/** One raw RGB frame of the picture, `seconds` in. */
+function renderFrame(graph: string, cwd: string, seconds = 3): Promise<Buffer> {
   const ffmpegPath = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg').path as string
   const args = [
     '-hide_banner',
@@ -129,7 +131,7 @@ function renderFrame(graph: string, cwd: string): Promise<Buffer> {
     '-i',
     graph,
     '-ss',
-    '3',
+    String(seconds),
     '-frames:v',
     '1',
   ]
@@ -150,6 +152,15 @@ function brightPixels(frame: Buffer, rows: number): number {
     if (frame[i]! > 200 && frame[i + 1]! > 200 && frame[i + 2]! > 200) count++
   }
   return count
+}
+
+/** Mean absolute difference per channel between two RGB frames over a band of rows. */
+function meanDifference(a: Buffer, b: Buffer, rows: { top: number; bottom: number }): number {
+  let total = 0
+  const start = rows.top * PICTURE.width * 3
+  const end = rows.bottom * PICTURE.width * 3
+  for (let i = start; i < end; i++) total += Math.abs(a[i]! - b[i]!)
+  return total / (end - start)
 }
 
 describe('live video of demo cameras', () => {
@@ -188,6 +199,9 @@ describe('live video of demo cameras', () => {
     expect(running).toHaveLength(1)
     expect(existsSync(running[0]!.dir)).toBe(true)
     expect(running[0]!.dir.startsWith(process.cwd())).toBe(false)
+    // The demo world's scene: the restaurant's pass, a cook and the dishes, as layers.
+    for (const file of ['scene-background.png', 'scene-figure.png', 'scene-foreground.png'])
+      expect(existsSync(join(running[0]!.dir, file))).toBe(true)
   })
 
   it('answers 404 for unknown, retired and externally streamed cameras', async () => {
@@ -291,6 +305,42 @@ describe('live video of demo cameras', () => {
       const plain = await renderFrame(pictureFilterGraph(undefined), dir)
       expect(brightPixels(captioned, 78)).toBeGreaterThan(500)
       expect(brightPixels(plain, 78)).toBe(0)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('shows the restaurant’s own dishes on the pass, with a cook moving behind it and the captions', async () => {
+    const scene = await demoCameraScene({
+      id: 1,
+      name: 'Camera 1 - Pass',
+      restaurantName: 'Trattoria Bellini',
+    })
+    const dir = mkdtempSync(join(tmpdir(), 'camera-scene-'))
+    try {
+      writeFileSync(join(dir, 'camera.txt'), 'Camera 1 - Pass')
+      writeFileSync(join(dir, 'restaurant.txt'), 'Trattoria Bellini')
+      writeFileSync(join(dir, 'clock.txt'), '%{localtime:%F %T}')
+      writeFileSync(join(dir, 'scene-background.png'), scene.background)
+      writeFileSync(join(dir, 'scene-figure.png'), scene.figure!.png)
+      writeFileSync(join(dir, 'scene-foreground.png'), scene.foreground!.png)
+      const layout = {
+        figure: { width: scene.figure!.width, top: scene.figure!.top },
+        foregroundTop: scene.foreground!.top,
+        steam: scene.steam!,
+      }
+      const graph = pictureFilterGraph(findFonts(), layout)
+      // Three and twelve seconds in, the cook is at two ends of their walk.
+      const [early, later] = await Promise.all([renderFrame(graph, dir, 3), renderFrame(graph, dir, 12)])
+      const still = await sharp(scene.background).removeAlpha().raw().toBuffer()
+      // The pass and its dishes are the restaurant's art: the bottom rows match it but for the steam.
+      const pass = { top: scene.foreground!.top + 40, bottom: PICTURE.height }
+      expect(meanDifference(early, still, pass)).toBeLessThan(6)
+      // Where the cook's head passes (above the steam), the two frames differ.
+      const heads = { top: scene.figure!.top, bottom: scene.figure!.top + 40 }
+      expect(meanDifference(early, later, heads)).toBeGreaterThan(2)
+      // The captions are still drawn over the scene.
+      expect(brightPixels(early, 78)).toBeGreaterThan(500)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
