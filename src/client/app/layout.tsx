@@ -23,7 +23,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </a>
       <LiveWallet />
       <SiteHeader />
-      <main id="main" className="flex-1 pb-20 md:pb-0">
+      {/* At least a screen tall: the footer stays below the fold while a page loads, so it never jumps. */}
+      <main id="main" className="min-h-dvh flex-1 pb-20 md:pb-0">
         {children}
       </main>
       <SiteFooter />

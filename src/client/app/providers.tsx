@@ -1,9 +1,23 @@
-import { Toaster } from '@client/components/ui/toast'
-import { TooltipProvider } from '@client/components/ui/tooltip'
+import { useToasts } from '@client/components/ui/use-toast'
 import { createQueryClient } from '@client/lib/query-client'
 import { useTheme } from '@client/lib/theme'
+import { useIdleReady } from '@client/lib/use-idle-ready'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
+
+const Toaster = lazy(() => import('@client/components/ui/toast').then((m) => ({ default: m.Toaster })))
+
+/** The toaster loads once the page is idle, or with the first toast, whichever comes first. */
+function DeferredToaster() {
+  const ready = useIdleReady()
+  const { toasts } = useToasts()
+  if (!ready && toasts.length === 0) return null
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  )
+}
 
 function ThemeSync() {
   useTheme()
@@ -14,11 +28,9 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient)
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <ThemeSync />
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      <ThemeSync />
+      {children}
+      <DeferredToaster />
     </QueryClientProvider>
   )
 }

@@ -2,6 +2,7 @@ import { LiveBadge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Skeleton } from '@client/components/ui/skeleton'
 import { toast } from '@client/components/ui/use-toast'
+import { useIdleReady } from '@client/lib/use-idle-ready'
 import { useOverflowFade } from '@client/lib/use-overflow-fade'
 import { cn } from '@client/lib/utils'
 import type { Camera } from '@shared/schemas/restaurants'
@@ -108,6 +109,8 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
   const quickRetries = useRef(0)
   const [fullscreen, setFullscreen] = useState(false)
   const seen = useSeen(frameRef)
+  // hls.js (115 kB) loads once the player is about to be visible and the page has finished loading.
+  const idle = useIdleReady()
   const active = cameras?.filter((c) => c.isActive) ?? []
   const camera = active.find((c) => c.id === selectedId) ?? active[0]
   const chipsRef = useRef<HTMLFieldSetElement>(null)
@@ -128,7 +131,7 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` restarts the stream on retry
   useEffect(() => {
     const video = videoRef.current
-    if (!video || !camera || !seen) return
+    if (!video || !camera || !seen || !idle) return
     let detach: Detach | undefined
     let cancelled = false
     setFailed(false)
@@ -153,7 +156,7 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
       cancelled = true
       detach?.()
     }
-  }, [camera?.id, camera?.streamUrl, attempt, reportFailure, seen])
+  }, [camera?.id, camera?.streamUrl, attempt, reportFailure, seen, idle])
 
   // While the camera's source reconnects, ask again now and then and play once it is back.
   useEffect(() => {

@@ -11,25 +11,14 @@ import { formatMoney } from '@client/lib/utils'
 import type { User } from '@shared/schemas/auth'
 import { LogOut, ReceiptText, UserRound, Wallet } from 'lucide-react'
 import { Link } from 'wouter'
+import { InitialsAvatar } from './initials-avatar'
 import { useLogout } from './use-logout'
-import { userInitials } from './user-initials'
 
-export function InitialsAvatar({ user, className = 'size-9 text-sm' }: { user: User; className?: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={`inline-flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-brand-800 font-bold text-white ring-2 ring-background ${className}`}
-    >
-      {userInitials(user.fullName, user.username)}
-    </span>
-  )
-}
-
-export function AvatarMenu({ user }: { user: User }) {
+export function AvatarMenu({ user, defaultOpen }: { user: User; defaultOpen?: boolean }) {
   const balance = useWalletBalance(user.id)
   const logout = useLogout()
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger
         className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         aria-label={`Account menu for ${user.fullName}`}

@@ -6,7 +6,7 @@ import type { User } from '@shared/schemas/auth'
 import { FileQuestion, LogIn, LogOut, Menu, ShieldCheck, UserRound, Wrench } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useLocation } from 'wouter'
-import { InitialsAvatar } from './avatar-menu'
+import { InitialsAvatar } from './initials-avatar'
 import { LogoMark } from './logo'
 import { isActivePath, MAIN_NAV } from './nav-links'
 import { useLogout } from './use-logout'
@@ -17,8 +17,8 @@ const EXTRA_LINKS = [
   { href: '/faq', label: 'FAQ', icon: FileQuestion },
 ]
 
-export function MobileMenu({ user }: { user: User | null }) {
-  const [open, setOpen] = useState(false)
+export function MobileMenu({ user, defaultOpen = false }: { user: User | null; defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen)
   const [location] = useLocation()
   const close = () => setOpen(false)
   return (

@@ -3,9 +3,9 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@client/
 import { Bell, BellOff } from 'lucide-react'
 
 /** The bell: Clearplate has no notification feed yet, so it says so plainly. */
-export function NotificationsButton() {
+export function NotificationsButton({ defaultOpen }: { defaultOpen?: boolean }) {
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="Notifications">
           <Bell aria-hidden="true" />

@@ -1,19 +1,53 @@
 import { Button } from '@client/components/ui/button'
 import { Skeleton } from '@client/components/ui/skeleton'
 import { useCurrentUser } from '@client/lib/session'
+import { loadDeferredNow, useIdleReady } from '@client/lib/use-idle-ready'
 import { cn } from '@client/lib/utils'
-import { LogIn, Search } from 'lucide-react'
+import { Bell, LogIn, Menu, Moon, Search, Sun } from 'lucide-react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { Link, useLocation } from 'wouter'
-import { AvatarMenu } from './avatar-menu'
+import { InitialsAvatar } from './initials-avatar'
 import { Logo } from './logo'
-import { MobileMenu } from './mobile-menu'
 import { isActivePath, MAIN_NAV } from './nav-links'
-import { NotificationsButton } from './notifications-button'
-import { ThemeToggle } from './theme-toggle'
+
+// The header's menus are not needed for the first paint: they load once the page is idle. Until
+// then each shows as its own trigger, and a click on it loads the menu and opens it.
+const AvatarMenu = lazy(() => import('./avatar-menu').then((m) => ({ default: m.AvatarMenu })))
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })))
+const NotificationsButton = lazy(() =>
+  import('./notifications-button').then((m) => ({ default: m.NotificationsButton })),
+)
+const ThemeToggle = lazy(() => import('./theme-toggle').then((m) => ({ default: m.ThemeToggle })))
+
+type MenuName = 'notifications' | 'theme' | 'account' | 'mobile'
+
+/** A menu that loads when the page is idle; its stand-in trigger looks the same and opens it. */
+function DeferredMenu({
+  name,
+  opened,
+  onOpen,
+  standIn,
+  children,
+}: {
+  name: MenuName
+  opened: MenuName | null
+  onOpen: (name: MenuName) => void
+  standIn: (open: () => void) => ReactNode
+  children: (defaultOpen: boolean) => ReactNode
+}) {
+  const ready = useIdleReady()
+  const open = () => {
+    onOpen(name)
+    loadDeferredNow()
+  }
+  if (!ready) return <>{standIn(open)}</>
+  return <Suspense fallback={standIn(() => {})}>{children(opened === name)}</Suspense>
+}
 
 export function SiteHeader() {
   const [location] = useLocation()
   const { user, isLoading } = useCurrentUser()
+  const [opened, setOpened] = useState<MenuName | null>(null)
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
@@ -43,8 +77,31 @@ export function SiteHeader() {
               <Search aria-hidden="true" />
             </Link>
           </Button>
-          <NotificationsButton />
-          <ThemeToggle />
+          <DeferredMenu
+            name="notifications"
+            opened={opened}
+            onOpen={setOpened}
+            standIn={(open) => (
+              <Button variant="ghost" size="icon" aria-label="Notifications" onClick={open}>
+                <Bell aria-hidden="true" />
+              </Button>
+            )}
+          >
+            {(defaultOpen) => <NotificationsButton defaultOpen={defaultOpen} />}
+          </DeferredMenu>
+          <DeferredMenu
+            name="theme"
+            opened={opened}
+            onOpen={setOpened}
+            standIn={(open) => (
+              <Button variant="ghost" size="icon" aria-label="Theme" onClick={open}>
+                <Sun className="dark:hidden" aria-hidden="true" />
+                <Moon className="hidden dark:block" aria-hidden="true" />
+              </Button>
+            )}
+          >
+            {(defaultOpen) => <ThemeToggle defaultOpen={defaultOpen} />}
+          </DeferredMenu>
           <div
             className={cn(
               'ml-1 min-w-9 items-center justify-end',
@@ -54,7 +111,23 @@ export function SiteHeader() {
             {isLoading ? (
               <Skeleton className="size-9 rounded-full" />
             ) : user ? (
-              <AvatarMenu user={user} />
+              <DeferredMenu
+                name="account"
+                opened={opened}
+                onOpen={setOpened}
+                standIn={(open) => (
+                  <button
+                    type="button"
+                    className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                    aria-label={`Account menu for ${user.fullName}`}
+                    onClick={open}
+                  >
+                    <InitialsAvatar user={user} />
+                  </button>
+                )}
+              >
+                {(defaultOpen) => <AvatarMenu user={user} defaultOpen={defaultOpen} />}
+              </DeferredMenu>
             ) : (
               <Button asChild size="sm" className="hidden sm:inline-flex">
                 <Link href="/auth">
@@ -64,7 +137,18 @@ export function SiteHeader() {
               </Button>
             )}
           </div>
-          <MobileMenu user={user} />
+          <DeferredMenu
+            name="mobile"
+            opened={opened}
+            onOpen={setOpened}
+            standIn={(open) => (
+              <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu" onClick={open}>
+                <Menu className="size-5" aria-hidden="true" />
+              </Button>
+            )}
+          >
+            {(defaultOpen) => <MobileMenu user={user} defaultOpen={defaultOpen} />}
+          </DeferredMenu>
         </div>
       </div>
     </header>

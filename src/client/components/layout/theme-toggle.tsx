@@ -17,10 +17,10 @@ const OPTIONS: { value: ThemePreference; label: string; icon: typeof Sun }[] = [
   { value: 'system', label: 'System', icon: Monitor },
 ]
 
-export function ThemeToggle() {
+export function ThemeToggle({ defaultOpen }: { defaultOpen?: boolean }) {
   const { theme, setTheme } = useTheme()
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="Theme">
           <Sun className="dark:hidden" aria-hidden="true" />

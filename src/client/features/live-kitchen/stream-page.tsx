@@ -194,7 +194,7 @@ function LiveOrderView({ orderId, expiresAt }: { orderId: number; expiresAt: num
         <div className="grid gap-6">
           <Card className="overflow-hidden">
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 px-3 sm:px-5">
-              <CardTitle className="flex items-center gap-3">
+              <CardTitle as="h2" className="flex items-center gap-3">
                 Live Kitchen View
                 <LiveBadge />
               </CardTitle>

@@ -1,4 +1,4 @@
-import { InitialsAvatar } from '@client/components/layout/avatar-menu'
+import { InitialsAvatar } from '@client/components/layout/initials-avatar'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs'
 import { useCurrentUser } from '@client/lib/session'
 import { useDocumentTitle } from '@client/lib/use-document-title'

@@ -23,7 +23,7 @@ export function ChefInteraction({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Interact with Your Chef</CardTitle>
+        <CardTitle as="h2">Interact with Your Chef</CardTitle>
       </CardHeader>
       <CardContent>
         <Tabs defaultValue="shout">

@@ -2,7 +2,7 @@ import { hasCookingStarted, isCooking } from '@client/components/kitchen/order-s
 import { Badge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Spinner } from '@client/components/ui/spinner'
-import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip'
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@client/components/ui/tooltip'
 import { toast } from '@client/components/ui/use-toast'
 import { errorMessage, isStatus } from '@client/lib/api-client'
 import { cn, formatMoney, relativeTime } from '@client/lib/utils'
@@ -100,47 +100,49 @@ export function ChefShoutTab({
         </p>
       ) : (
         <>
-          <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-            <legend className="sr-only">Chef shouts</legend>
-            {CHEF_SHOUTS.map((shout) => {
-              const tooPoor = balanceCents !== undefined && balanceCents < shout.priceCents
-              const button = (
-                <button
-                  key={shout.key}
-                  type="button"
-                  aria-pressed={selected === shout.key}
-                  aria-disabled={tooPoor || undefined}
-                  onClick={() => {
-                    if (!tooPoor) setSelected(shout.key)
-                  }}
-                  className={cn(
-                    'flex w-full items-center justify-between gap-3 rounded-lg border p-3 text-left text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring',
-                    selected === shout.key
-                      ? 'border-primary bg-accent text-accent-foreground'
-                      : 'hover:bg-muted',
-                    tooPoor && 'cursor-not-allowed opacity-50 hover:bg-transparent',
-                  )}
-                >
-                  <span className="grid gap-0.5">
-                    <span>{shout.name}</span>
-                    {/* Said on the button too: a touch screen shows no tooltip. */}
-                    {tooPoor ? (
-                      <span className="text-xs font-normal text-muted-foreground">Not enough funds</span>
-                    ) : null}
-                  </span>
-                  <span className="tabular-nums">{formatMoney(toDollars(shout.priceCents))}</span>
-                </button>
-              )
-              return tooPoor ? (
-                <Tooltip key={shout.key}>
-                  <TooltipTrigger asChild>{button}</TooltipTrigger>
-                  <TooltipContent>Not enough funds</TooltipContent>
-                </Tooltip>
-              ) : (
-                <div key={shout.key}>{button}</div>
-              )
-            })}
-          </fieldset>
+          <TooltipProvider>
+            <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+              <legend className="sr-only">Chef shouts</legend>
+              {CHEF_SHOUTS.map((shout) => {
+                const tooPoor = balanceCents !== undefined && balanceCents < shout.priceCents
+                const button = (
+                  <button
+                    key={shout.key}
+                    type="button"
+                    aria-pressed={selected === shout.key}
+                    aria-disabled={tooPoor || undefined}
+                    onClick={() => {
+                      if (!tooPoor) setSelected(shout.key)
+                    }}
+                    className={cn(
+                      'flex w-full items-center justify-between gap-3 rounded-lg border p-3 text-left text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+                      selected === shout.key
+                        ? 'border-primary bg-accent text-accent-foreground'
+                        : 'hover:bg-muted',
+                      tooPoor && 'cursor-not-allowed opacity-50 hover:bg-transparent',
+                    )}
+                  >
+                    <span className="grid gap-0.5">
+                      <span>{shout.name}</span>
+                      {/* Said on the button too: a touch screen shows no tooltip. */}
+                      {tooPoor ? (
+                        <span className="text-xs font-normal text-muted-foreground">Not enough funds</span>
+                      ) : null}
+                    </span>
+                    <span className="tabular-nums">{formatMoney(toDollars(shout.priceCents))}</span>
+                  </button>
+                )
+                return tooPoor ? (
+                  <Tooltip key={shout.key}>
+                    <TooltipTrigger asChild>{button}</TooltipTrigger>
+                    <TooltipContent>Not enough funds</TooltipContent>
+                  </Tooltip>
+                ) : (
+                  <div key={shout.key}>{button}</div>
+                )
+              })}
+            </fieldset>
+          </TooltipProvider>
           <Button onClick={submit} disabled={!option || send.isPending} className="justify-self-start">
             {send.isPending ? (
               <Spinner className="size-4 text-current" label="Sending" />
@@ -154,9 +156,9 @@ export function ChefShoutTab({
         </>
       )}
       <section aria-labelledby="shouts-sent" className="grid gap-2">
-        <h4 id="shouts-sent" className="text-sm font-semibold">
+        <h3 id="shouts-sent" className="text-sm font-semibold">
           Shouts sent
-        </h4>
+        </h3>
         {shouts.data && shouts.data.length > 0 ? (
           <ul className="grid gap-2" data-testid="shout-list">
             {shouts.data.map((shout) => (

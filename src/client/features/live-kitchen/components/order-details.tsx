@@ -17,16 +17,16 @@ export function OrderDetails({ order, restaurant }: { order: Order; restaurant: 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Order Details</CardTitle>
+        <CardTitle as="h2">Order Details</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-6">
         <section aria-labelledby="details-items" className="grid gap-2">
-          <h4
+          <h3
             id="details-items"
             className="text-sm font-semibold uppercase tracking-wider text-muted-foreground"
           >
             Items
-          </h4>
+          </h3>
           <ul className="grid gap-1.5 text-sm">
             {lines.map((line, i) => (
               <li key={i} className="flex justify-between gap-3">
@@ -51,12 +51,12 @@ export function OrderDetails({ order, restaurant }: { order: Order; restaurant: 
           </p>
         </section>
         <section aria-labelledby="details-status" className="grid gap-3">
-          <h4
+          <h3
             id="details-status"
             className="text-sm font-semibold uppercase tracking-wider text-muted-foreground"
           >
             Status Updates
-          </h4>
+          </h3>
           <ol className="grid gap-0">
             {steps.map((step, index) => (
               <li key={step.label} className="relative flex gap-3 pb-4 last:pb-0" data-reached={step.reached}>
@@ -91,12 +91,12 @@ export function OrderDetails({ order, restaurant }: { order: Order; restaurant: 
           </ol>
         </section>
         <section aria-labelledby="details-restaurant" className="grid gap-3">
-          <h4
+          <h3
             id="details-restaurant"
             className="text-sm font-semibold uppercase tracking-wider text-muted-foreground"
           >
             Restaurant
-          </h4>
+          </h3>
           {restaurant ? (
             <div className="flex gap-3">
               {restaurant.avatar ? (

@@ -86,9 +86,9 @@ export function AlsoLikeDishes() {
       aria-labelledby="also-like-dishes"
       className="grid gap-3 rounded-xl border bg-card p-5 shadow-sm"
     >
-      <h3 id="also-like-dishes" className="font-semibold">
+      <h2 id="also-like-dishes" className="font-semibold">
         You Might Also Like
-      </h3>
+      </h2>
       <ul className="grid gap-2 text-sm">
         {DISHES.map((dish) => (
           <li key={dish.name} className="flex justify-between gap-3">

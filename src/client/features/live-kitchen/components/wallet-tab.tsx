@@ -50,9 +50,9 @@ export function WalletTab({ userId, signInHref }: { userId: number | undefined; 
         />
       </div>
       <section aria-labelledby="transactions" className="grid gap-2">
-        <h4 id="transactions" className="text-sm font-semibold">
+        <h3 id="transactions" className="text-sm font-semibold">
           Recent transactions
-        </h4>
+        </h3>
         {transactions.isLoading ? (
           <div className="grid gap-2">
             <Skeleton className="h-12" />
