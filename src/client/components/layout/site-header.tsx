@@ -41,7 +41,8 @@ function DeferredMenu({
     loadDeferredNow()
   }
   if (!ready) return <>{standIn(open)}</>
-  return <Suspense fallback={standIn(() => {})}>{children(opened === name)}</Suspense>
+  // A click while the menu's code is still arriving opens it once it is there.
+  return <Suspense fallback={standIn(open)}>{children(opened === name)}</Suspense>
 }
 
 export function SiteHeader() {
