@@ -183,7 +183,8 @@ function LiveOrderView({ orderId, expiresAt }: { orderId: number; expiresAt: num
             )}
           </h1>
         </div>
-        <div className="flex items-center gap-3">
+        {/* Its own line on phones, so the restaurant's name arriving never moves it. */}
+        <div className="flex w-full items-center gap-3 sm:w-auto">
           <LiveConnectionIndicator state={liveState} />
           <AccessCountdown expiresAt={expiresAt} />
         </div>

@@ -200,7 +200,12 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
         <RestaurantHeroSkeleton />
       )}
       {r ? <RestaurantGallery name={r.name} images={r.images} /> : null}
-      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
+      {/* A fresh block once the restaurant arrives: the loading skeleton is replaced, not pushed
+          down by the hero and gallery above it (which is what a phone saw as a jump). */}
+      <div
+        key={r ? 'restaurant' : 'loading'}
+        className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start"
+      >
         <MenuSection
           items={menu.data}
           isLoading={menu.isLoading || !validId}

@@ -30,7 +30,7 @@ const LIVE_LABEL: Record<LiveState, string> = {
 export function LiveConnectionIndicator({ state }: { state: LiveState }) {
   return (
     <span
-      className="inline-flex items-center gap-1.5 text-xs font-medium text-muted-foreground"
+      className="inline-flex min-w-[6.5rem] items-center gap-1.5 text-xs font-medium text-muted-foreground"
       role="status"
       data-testid="live-state"
     >
