@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { SHOUT_TYPES, TIP_MESSAGE_MAX } from './constants'
 import type { ChefShout, upsellOfferSchema } from './schemas/chef'
 import { idField, multilineText, singleLineText } from './schemas/common'
+import type { Cancellation, KitchenMode, Ticket } from './schemas/kitchen'
 import type { telemetrySchema } from './schemas/orders'
 import { tipSchema, type WalletTransaction } from './schemas/wallet'
 
@@ -36,13 +37,24 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     timestamp: z.union([singleLineText().max(64), z.number()]).optional(),
   }),
   z.object({ type: z.literal('ping') }),
+  /** The owner's kitchen console: every ticket of the restaurant as it changes. */
+  z.object({ type: z.literal('subscribe_kitchen'), restaurantId: idField() }),
+  z.object({ type: z.literal('unsubscribe_kitchen'), restaurantId: idField() }),
 ])
 export type ClientMessage = z.input<typeof clientMessageSchema>
 
 /** Messages the server sends. `sentAt` (ms since epoch) lets clients and benchmarks measure latency. */
 export type ServerMessage =
   | { type: 'telemetry'; orderId: number; data: z.infer<typeof telemetrySchema>; sentAt: number }
-  | { type: 'status'; orderId: number; status: string; progress: number; sentAt: number }
+  | {
+      type: 'status'
+      orderId: number
+      status: string
+      progress: number
+      /** Present when the order was cancelled: why, and what went back to the wallet. */
+      cancellation?: Cancellation
+      sentAt: number
+    }
   | ({ type: 'upsell'; orderId: number; sentAt: number } & z.infer<typeof upsellOfferSchema>)
   /**
    * A paid tip carries its id (the one the REST answer gave its sender) and the sender's user id.
@@ -56,16 +68,38 @@ export type ServerMessage =
       amount: number
       message: string
       demo?: boolean
+      /** Set on the kitchen console's copy. */
+      restaurantId?: number
       sentAt: number
     }
   /** A shout sent on the order, or a change of its status: the whole shout, as the REST list has it. */
-  | { type: 'chef_shout'; orderId: number; shout: ChefShout; sentAt: number }
+  | {
+      type: 'chef_shout'
+      orderId: number
+      shout: ChefShout
+      /** Set on the kitchen console's copy. */
+      restaurantId?: number
+      sentAt: number
+    }
   /**
    * To the signed-in diner's own connections only: their wallet moved. `balance` is the balance
    * right after `transaction`; transaction ids grow with every movement of one wallet, so a
    * client keeps the message with the highest id.
    */
   | { type: 'wallet'; balance: number; transaction: WalletTransaction; sentAt: number }
+  /** Kitchen console: a ticket created or changed (it leaves the rail once completed or cancelled). */
+  | { type: 'kitchen_order'; restaurantId: number; order: Ticket; sentAt: number }
+  /** Kitchen console: the diner answered the kitchen's upsell offer. */
+  | {
+      type: 'upsell_response'
+      restaurantId: number
+      orderId: number
+      upsellId: number
+      accepted: boolean
+      sentAt: number
+    }
+  | { type: 'kitchen_mode'; restaurantId: number; mode: KitchenMode; sentAt: number }
+  | { type: 'kitchen_subscribed'; restaurantId: number }
   | { type: 'upsell_result'; orderId: number; upsellId: number; accepted: boolean; sentAt: number }
   | { type: 'subscribed'; orderId: number }
   | { type: 'unsubscribed'; orderId: number }

@@ -19,6 +19,7 @@ const AllergenProfilePage = lazy(() => import('@client/features/allergens/allerg
 const ProfilePage = lazy(() => import('@client/features/profile/profile-page'))
 const LegalPage = lazy(() => import('@client/features/legal/legal-page'))
 const DevicesPage = lazy(() => import('@client/features/devices/devices-page'))
+const KitchenPage = lazy(() => import('@client/features/kitchen/kitchen-page'))
 const NotFoundPage = lazy(() => import('./not-found'))
 
 function ScrollToTop() {
@@ -31,6 +32,26 @@ function ScrollToTop() {
 }
 
 export function AppRouter() {
+  return (
+    <Switch>
+      {/* The kitchen console fills a tablet's screen: no site header or footer. */}
+      <Route path="/kitchen/:id">
+        {(params) => (
+          <Suspense fallback={<PageSpinner />}>
+            <ProtectedRoute>
+              <KitchenPage restaurantId={Number(params.id)} />
+            </ProtectedRoute>
+          </Suspense>
+        )}
+      </Route>
+      <Route>
+        <SiteRoutes />
+      </Route>
+    </Switch>
+  )
+}
+
+function SiteRoutes() {
   return (
     <AppLayout>
       <ScrollToTop />

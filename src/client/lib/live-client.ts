@@ -13,6 +13,8 @@ export class LiveClient {
   state: LiveState = 'closed'
   private socket: WebSocket | undefined
   private readonly rooms = new Map<number, Set<Handler>>()
+  /** Kitchen consoles, per restaurant: their messages carry `restaurantId`. */
+  private readonly kitchens = new Map<number, Set<Handler>>()
   private readonly stateListeners = new Set<(state: LiveState) => void>()
   private readonly globalHandlers = new Set<Handler>()
   private timer: ReturnType<typeof setInterval> | undefined
@@ -29,7 +31,8 @@ export class LiveClient {
   connect() {
     if (this.socket && this.state !== 'closed') return
     this.timer ??= setInterval(() => {
-      if (this.state === 'closed' && (this.rooms.size > 0 || this.retained > 0)) this.connect()
+      if (this.state === 'closed' && (this.rooms.size > 0 || this.kitchens.size > 0 || this.retained > 0))
+        this.connect()
     }, LIVE_RECONNECT_CHECK_MS)
     this.setState('connecting')
     let socket: WebSocket
@@ -44,6 +47,7 @@ export class LiveClient {
     socket.onopen = () => {
       this.setState('open')
       for (const orderId of this.rooms.keys()) this.send({ type: 'subscribe', orderId })
+      for (const restaurantId of this.kitchens.keys()) this.send({ type: 'subscribe_kitchen', restaurantId })
     }
     socket.onmessage = (event) => {
       let message: ServerMessage
@@ -54,6 +58,10 @@ export class LiveClient {
         return
       }
       for (const handler of this.globalHandlers) handler(message)
+      if ('restaurantId' in message && message.restaurantId !== undefined) {
+        for (const handler of this.kitchens.get(message.restaurantId) ?? []) handler(message)
+        return
+      }
       const orderId = 'orderId' in message ? message.orderId : undefined
       if (orderId !== undefined) for (const handler of this.rooms.get(orderId) ?? []) handler(message)
     }
@@ -107,6 +115,27 @@ export class LiveClient {
       if (released) return
       released = true
       this.retained--
+    }
+  }
+
+  /** The kitchen console of a restaurant the signed-in user owns; re-joined after a reconnect. */
+  subscribeKitchen(restaurantId: number, handler: Handler): () => void {
+    let handlers = this.kitchens.get(restaurantId)
+    if (!handlers) {
+      handlers = new Set()
+      this.kitchens.set(restaurantId, handlers)
+      if (this.state === 'open') this.send({ type: 'subscribe_kitchen', restaurantId })
+    }
+    handlers.add(handler)
+    this.connect()
+    return () => {
+      const set = this.kitchens.get(restaurantId)
+      if (!set) return
+      set.delete(handler)
+      if (set.size === 0) {
+        this.kitchens.delete(restaurantId)
+        if (this.state === 'open') this.send({ type: 'unsubscribe_kitchen', restaurantId })
+      }
     }
   }
 

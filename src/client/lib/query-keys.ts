@@ -22,5 +22,6 @@ export const queryKeys = {
   allergenProfile: (userId: number) => ['users', userId, 'allergen-profile'] as const,
   allergenCheck: (userId: number, restaurantId: number, menuItemId?: number) =>
     ['users', userId, 'allergen-check', restaurantId, menuItemId ?? null] as const,
+  kitchen: (restaurantId: number) => ['kitchen', restaurantId] as const,
   installations: (userId: number) => ['users', userId, 'installations'] as const,
 }

@@ -8,8 +8,12 @@ import { queryKeys } from './query-keys'
 
 export type ChefTipMessage = Extract<ServerMessage, { type: 'chef_tip' }>
 
+export type StatusMessage = Extract<ServerMessage, { type: 'status' }>
+
 export interface LiveOrderHandlers {
   onUpsell?: (offer: UpsellOffer) => void
+  /** The kitchen (or the diner elsewhere) cancelled the order. */
+  onCancelled?: (message: StatusMessage) => void
   onChefTip?: (message: ChefTipMessage) => void
 }
 
@@ -30,8 +34,20 @@ export function useLiveOrder(orderId: number | undefined, handlers: LiveOrderHan
       switch (message.type) {
         case 'status':
           queryClient.setQueryData<Order>(queryKeys.order(orderId), (order) =>
-            order ? { ...order, status: message.status, progress: message.progress } : order,
+            order
+              ? {
+                  ...order,
+                  status: message.status,
+                  progress: message.progress,
+                  cancellation: message.cancellation ?? order.cancellation,
+                }
+              : order,
           )
+          if (message.status === 'cancelled' && message.cancellation) {
+            // The refund changed the wallet.
+            void queryClient.invalidateQueries({ queryKey: ['wallet'] })
+            handlersRef.current.onCancelled?.(message)
+          }
           break
         case 'telemetry':
           setTelemetry(message.data)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ORDER_QUANTITY } from '../constants'
 import { idField, idParam } from './common'
+import { cancellationSchema } from './kitchen'
 
 /** One line of an order as stored in `items` (a JSON string in the API, as the spec reads it). */
 export const orderLineSchema = z.object({
@@ -22,8 +23,14 @@ export const orderSchema = z.object({
   totalPrice: z.number(),
   /** JSON text of OrderLine[]. */
   items: z.string(),
+  /** Why a cancelled order was cancelled and what went back to the wallet; null otherwise. */
+  cancellation: cancellationSchema.nullable().optional(),
 })
 export type Order = z.infer<typeof orderSchema>
+
+/** POST /api/orders/{id}/cancel: the cancelled order and the dollars returned to the wallet. */
+export const cancelOrderResult = z.object({ order: orderSchema, refund: z.number() })
+export type CancelOrderResult = z.infer<typeof cancelOrderResult>
 
 export function parseOrderItems(items: string): OrderLine[] {
   try {

@@ -1,6 +1,7 @@
 import { CameraPlayer } from '@client/components/kitchen/camera-player'
 import { StatusTracker } from '@client/components/kitchen/status-tracker'
 import { TelemetryOverlay } from '@client/components/kitchen/telemetry-overlay'
+import { CancellationNotice, cancellationText } from '@client/components/orders/cancellation-notice'
 import { LiveBadge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card'
@@ -12,13 +13,19 @@ import { liveClient } from '@client/lib/live-client'
 import { useOrder } from '@client/lib/queries/order'
 import { useCameras, useRestaurant } from '@client/lib/queries/restaurants'
 import { useCurrentUser } from '@client/lib/session'
-import { type ChefTipMessage, useLiveOrder, useLiveState } from '@client/lib/use-live-order'
+import {
+  type ChefTipMessage,
+  type StatusMessage,
+  useLiveOrder,
+  useLiveState,
+} from '@client/lib/use-live-order'
 import { formatMoney, orderNumber } from '@client/lib/utils'
 import type { UpsellOffer } from '@shared/schemas/chef'
 import { ArrowLeft, Lock } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { useRespondToUpsell } from './api/respond-to-upsell'
+import { CancelOrderButton } from './components/cancel-order-button'
 import { ChefInteraction } from './components/chef-interaction'
 import { OrderDetails } from './components/order-details'
 import { OrderProgress } from './components/order-progress'
@@ -89,7 +96,15 @@ function LiveOrderView({ orderId, expiresAt }: { orderId: number; expiresAt: num
   const respond = useRespondToUpsell(orderId, user?.id)
 
   const onChefTip = (tip: ChefTipMessage) => ownTips.received(tip)
-  const { telemetry } = useLiveOrder(orderId, { onUpsell: setOffer, onChefTip })
+  const onCancelled = (message: StatusMessage) => {
+    if (!message.cancellation) return
+    toast({
+      title: `Order ${orderNumber(orderId)} cancelled`,
+      description: cancellationText(message.cancellation),
+      variant: 'destructive',
+    })
+  }
+  const { telemetry } = useLiveOrder(orderId, { onUpsell: setOffer, onChefTip, onCancelled })
 
   // An offer not answered while the dish cooked goes away once it is plated.
   const pastStove = order.data ? !['preparing', 'cooking'].includes(order.data.status) : false
@@ -190,6 +205,10 @@ function LiveOrderView({ orderId, expiresAt }: { orderId: number; expiresAt: num
         </div>
       </div>
       <TestingControls onSampleTip={() => announceTip(SAMPLE_TIP)} />
+      {o ? <CancellationNotice order={o} /> : null}
+      {o && user && o.userId === user.id && o.status === 'preparing' ? (
+        <CancelOrderButton orderId={orderId} userId={user.id} />
+      ) : null}
       {o ? <OrderProgress order={o} /> : <Skeleton className="h-[118px] rounded-xl" />}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
         <div className="grid gap-6">

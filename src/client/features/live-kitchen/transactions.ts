@@ -18,6 +18,7 @@ const TYPE_LABELS: Record<string, string> = {
   chef_shout: 'Chef shout',
   tip: 'Tip',
   upsell: 'Add-on',
+  refund: 'Refund',
 }
 export function transactionTypeLabel(type: string): string {
   return TYPE_LABELS[type] ?? 'Payment'

@@ -7,6 +7,7 @@ import { addToCart } from '@client/lib/cart'
 import { useRestaurants } from '@client/lib/queries/restaurants'
 import { useUserOrders } from '@client/lib/queries/user-orders'
 import { useCurrentUser } from '@client/lib/session'
+import { useLiveOrders } from '@client/lib/use-live-orders'
 import { useOpenStream } from '@client/lib/use-open-stream'
 import { orderNumber } from '@client/lib/utils'
 import { isActiveStatus, POPULAR_RESTAURANTS } from '@shared/constants'
@@ -41,6 +42,10 @@ export default function OrdersPage() {
   const restaurantName = (id: number) => names.get(id) ?? 'Restaurant'
   const active = orders.data?.filter((o) => isActiveStatus(o.status)) ?? []
   const history = orders.data?.filter((o) => !isActiveStatus(o.status)) ?? []
+  useLiveOrders(
+    user?.id,
+    active.map((o) => o.id),
+  )
   const popular = restaurants.data?.filter((r) => r.isLive).slice(0, POPULAR_RESTAURANTS) ?? []
 
   const reorder = (order: Order) => {

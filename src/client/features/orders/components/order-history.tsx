@@ -1,3 +1,4 @@
+import { cancellationText } from '@client/components/orders/cancellation-notice'
 import { Button } from '@client/components/ui/button'
 import { Skeleton } from '@client/components/ui/skeleton'
 import { formatDate, formatMoney, orderNumber } from '@client/lib/utils'
@@ -74,6 +75,11 @@ export function OrderHistory({ orders, restaurantName, onReorder, onDetails }: P
                     {orderNumber(order.id)} · {restaurantName(order.restaurantId)}
                   </p>
                   <p className="truncate text-xs text-muted-foreground">{summary(order)}</p>
+                  {order.cancellation ? (
+                    <p className="text-xs text-destructive" data-testid="cancellation">
+                      {cancellationText(order.cancellation)}
+                    </p>
+                  ) : null}
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">
                   {formatDate(order.createdAt)}
@@ -103,6 +109,9 @@ export function OrderHistory({ orders, restaurantName, onReorder, onDetails }: P
               <OrderStatusBadge status={order.status} />
             </div>
             <p className="line-clamp-2 text-sm text-muted-foreground">{summary(order)}</p>
+            {order.cancellation ? (
+              <p className="text-sm text-destructive">{cancellationText(order.cancellation)}</p>
+            ) : null}
             <div className="flex items-center justify-between">
               <span className="font-semibold tabular-nums">{formatMoney(order.totalPrice)}</span>
               {actions(order)}

@@ -1,0 +1,196 @@
+import { z } from 'zod'
+import { ORDER_STATUSES } from '../constants'
+
+/** Who moves a restaurant's orders: the engine (the demo) or the people in the kitchen. */
+export const KITCHEN_MODES = ['autopilot', 'staffed'] as const
+export type KitchenMode = (typeof KITCHEN_MODES)[number]
+export const KITCHEN_MODE_LABELS: Record<KitchenMode, string> = {
+  autopilot: 'Autopilot',
+  staffed: 'Staffed',
+}
+
+/** A bump can be taken back this long after it was made. */
+export const RECALL_WINDOW_MS = 60_000
+
+/** Ticket age colours: amber and red after this many minutes, unless the owner sets others. */
+export const DEFAULT_AGE_THRESHOLDS = { amberMinutes: 8, redMinutes: 15 } as const
+
+export const CANCEL_REASONS = ['out_of_stock', 'kitchen_closed', 'diner_request', 'other'] as const
+export type CancelReason = (typeof CANCEL_REASONS)[number]
+export const CANCEL_REASON_LABELS: Record<CancelReason, string> = {
+  out_of_stock: 'Out of stock',
+  kitchen_closed: 'Kitchen closed',
+  diner_request: 'Cancelled by the diner',
+  other: 'Other',
+}
+export function cancelReasonLabel(reason: string | null | undefined): string {
+  return (CANCEL_REASON_LABELS as Record<string, string>)[reason ?? ''] ?? 'Cancelled'
+}
+
+export const kitchenModeSchema = z.object({
+  mode: z.enum(KITCHEN_MODES, { error: 'Mode must be "autopilot" or "staffed"' }),
+})
+
+export const advanceOrderSchema = z.object({
+  from: z.enum(ORDER_STATUSES, { error: 'from must be an order status' }),
+})
+
+export const cancelOrderSchema = z.object({
+  reason: z.enum(CANCEL_REASONS, { error: 'Choose a reason: out of stock, kitchen closed or other' }),
+  /** Free text for "other", shown to the diner. */
+  note: z
+    .string()
+    .trim()
+    .max(200, 'The note must be at most 200 characters')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+})
+export type CancelOrderInput = z.input<typeof cancelOrderSchema>
+
+export const shoutStatusSchema = z.object({
+  status: z.enum(['acknowledged', 'done'], { error: 'Status must be "acknowledged" or "done"' }),
+})
+
+/** Empty means "no station". */
+const stationName = z.string().trim().max(30, 'A station name has at most 30 characters')
+
+export const kitchenSettingsSchema = z
+  .object({
+    amberMinutes: z
+      .number({ error: 'Minutes must be a whole number from 1 to 240' })
+      .int('Minutes must be a whole number from 1 to 240')
+      .min(1, 'Minutes must be a whole number from 1 to 240')
+      .max(240, 'Minutes must be a whole number from 1 to 240'),
+    redMinutes: z
+      .number({ error: 'Minutes must be a whole number from 1 to 240' })
+      .int('Minutes must be a whole number from 1 to 240')
+      .min(1, 'Minutes must be a whole number from 1 to 240')
+      .max(240, 'Minutes must be a whole number from 1 to 240'),
+    /** Menu category -> station. Categories left out (or empty) belong to no station. */
+    stations: z.record(z.string().max(60), stationName),
+  })
+  .refine((s) => s.redMinutes > s.amberMinutes, {
+    path: ['redMinutes'],
+    message: 'Red must come after amber',
+  })
+export type KitchenSettings = z.infer<typeof kitchenSettingsSchema>
+
+export const allergenAlertSchema = z.object({
+  menuItemName: z.string(),
+  allergen: z.string(),
+  severity: z.string(),
+})
+export type AllergenAlert = z.infer<typeof allergenAlertSchema>
+
+export const ticketLineSchema = z.object({
+  /** Position in the order's lines; per-line bumps name it. */
+  index: z.number(),
+  menuItemId: z.number().nullable(),
+  name: z.string(),
+  quantity: z.number(),
+  price: z.number(),
+  category: z.string().nullable(),
+  station: z.string().nullable(),
+  /** Added by an accepted upsell. */
+  added: z.boolean(),
+  /** Bumped by its station. */
+  done: z.boolean(),
+})
+export type TicketLine = z.infer<typeof ticketLineSchema>
+
+export const ticketShoutSchema = z.object({
+  id: z.number(),
+  shoutName: z.string(),
+  price: z.number(),
+  status: z.string(),
+  createdAt: z.string(),
+})
+
+export const ticketTipSchema = z.object({
+  amount: z.number(),
+  message: z.string(),
+  createdAt: z.string(),
+})
+
+export const cancellationSchema = z.object({
+  reason: z.string(),
+  note: z.string().nullable(),
+  /** Dollars returned to the wallet. */
+  refund: z.number(),
+  at: z.string(),
+})
+export type Cancellation = z.infer<typeof cancellationSchema>
+
+export const ticketSchema = z.object({
+  id: z.number(),
+  status: z.string(),
+  progress: z.number(),
+  createdAt: z.string(),
+  /** When the current status was reached. */
+  statusAt: z.string(),
+  /** Until when the last bump may be recalled, if it may. */
+  recallUntil: z.string().nullable(),
+  items: z.array(ticketLineSchema),
+  totalPrice: z.number(),
+  dinerName: z.string(),
+  allergenAlerts: z.array(allergenAlertSchema),
+  shouts: z.array(ticketShoutSchema),
+  tips: z.array(ticketTipSchema),
+  cancellation: cancellationSchema.nullable(),
+})
+export type Ticket = z.infer<typeof ticketSchema>
+
+export const kitchenSchema = z.object({
+  restaurantId: z.number(),
+  restaurantName: z.string(),
+  mode: z.enum(KITCHEN_MODES),
+  settings: z.object({
+    amberMinutes: z.number(),
+    redMinutes: z.number(),
+    stations: z.record(z.string(), z.string()),
+  }),
+  /** The menu's categories, for the station map. */
+  categories: z.array(z.string()),
+  /** Open tickets, oldest first. */
+  orders: z.array(ticketSchema),
+})
+export type Kitchen = z.infer<typeof kitchenSchema>
+
+export const kitchenModeResponse = z.object({ restaurantId: z.number(), mode: z.enum(KITCHEN_MODES) })
+
+export const lineParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  index: z.coerce.number().int().min(0).max(100),
+})
+export const lineBumpSchema = z.object({ done: z.boolean({ error: 'done must be true or false' }) })
+
+/** One name per station, in the order the menu's categories first name them. */
+export function stationsOf(settings: Pick<KitchenSettings, 'stations'>): string[] {
+  return [...new Set(Object.values(settings.stations))]
+}
+
+/** What the open tickets still need, per dish: lines not yet bumped, summed over the tickets. */
+export function allDayCounts(
+  tickets: Pick<Ticket, 'items' | 'status'>[],
+  station?: string,
+): { name: string; quantity: number }[] {
+  const counts = new Map<string, number>()
+  for (const ticket of tickets) {
+    if (ticket.status !== 'preparing' && ticket.status !== 'cooking') continue
+    for (const line of ticket.items) {
+      if (line.done) continue
+      if (station && line.station !== station) continue
+      counts.set(line.name, (counts.get(line.name) ?? 0) + line.quantity)
+    }
+  }
+  return [...counts]
+    .map(([name, quantity]) => ({ name, quantity }))
+    .sort((a, b) => b.quantity - a.quantity || a.name.localeCompare(b.name))
+}
+
+/** The status a bump moves an order to, or undefined when it has none. */
+export function nextStatus(status: string): string | undefined {
+  const chain = ['preparing', 'cooking', 'plating', 'delivering', 'completed']
+  const i = chain.indexOf(status)
+  return i >= 0 && i < chain.length - 1 ? chain[i + 1] : undefined
+}
