@@ -33,6 +33,9 @@ import { errorHandler, notFoundBody } from './infra/error-handler'
 import { completeOpenApi, openApiBase } from './infra/openapi'
 import { createReadCache, type ReadCache } from './infra/read-cache'
 import { registerSecurityHeaders } from './infra/security-headers'
+import { createKitchenService, type KitchenService } from './kitchen/kitchen.service'
+import { kitchenRoutes } from './kitchen/kitchen.routes'
+import { createOrderStatus } from './kitchen/order-status'
 import { ordersRoutes } from './orders/orders.routes'
 import { installationRoutes } from './partners/installations.routes'
 import { integrationRoutes } from './partners/integrations.routes'
@@ -51,6 +54,8 @@ declare module 'fastify' {
     sessions: SessionCache
     /** Sensors: registration, ingest, and which orders they report on (the kitchen's drivers ask). */
     devices: DevicesService
+    /** The kitchen console's service; `ticketChanged` tells a restaurant's consoles about an order. */
+    kitchen: KitchenService
   }
 }
 
@@ -87,6 +92,16 @@ export async function buildApp({ config, database, bus = createMemoryBus(), logg
   const authRepo = createAuthRepository(database.db)
   app.decorate('authRepo', authRepo)
   app.decorate('sessions', await createSessionCache({ bus, load: (id) => authRepo.findSession(id) }))
+  app.decorate(
+    'kitchen',
+    createKitchenService({
+      db: database.db,
+      bus,
+      orderStatus: createOrderStatus({ db: database.db, bus, log: app.log }),
+      config,
+      log: app.log,
+    }),
+  )
   // The demo world plugs in here: the autopilot's telemetry estimate, for what a sensor does not say.
   const estimate = autopilotTelemetry(config.kitchen.orderMs)
   app.decorate(
@@ -153,6 +168,7 @@ export async function buildApp({ config, database, bus = createMemoryBus(), logg
       await api.register(integrationRoutes)
       await api.register(installationRoutes)
       await api.register(deviceRoutes(app.devices))
+      await api.register(kitchenRoutes(app.kitchen))
     },
     { prefix: '/api' },
   )

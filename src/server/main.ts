@@ -4,8 +4,9 @@ import { openDatabase } from './db/client'
 import { createKitchenEngine } from './demo/autopilot'
 import { seedDemo } from './demo/seed'
 import { createBus } from './infra/create-bus'
-import { createEngineLock } from './kitchen/engine-lock'
+import { createEngineLock, STAFFED_LOCK_KEY } from './kitchen/engine-lock'
 import { createKitchen } from './kitchen/kitchen'
+import { createStaffedDriver } from './kitchen/staffed-driver'
 
 async function main() {
   const config = parseConfig()
@@ -27,6 +28,14 @@ async function main() {
             lock: createEngineLock(database, config.databaseUrl),
             log: app.log,
             sensors: (orders, now) => app.devices.activity(orders, now),
+          }),
+          // Staffed kitchens: progress and telemetry by the estimate between the kitchen's bumps.
+          createStaffedDriver({
+            db: database.db,
+            bus,
+            config,
+            lock: createEngineLock(database, config.databaseUrl, STAFFED_LOCK_KEY),
+            log: app.log,
           }),
         ],
       })

@@ -20,7 +20,12 @@ const orderParams = z.object({ orderId: idParam() })
 const upsellParams = z.object({ upsellId: idParam() })
 
 export const chefRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createChefService({ db: app.db, bus: app.bus, log: app.log })
+  const service = createChefService({
+    db: app.db,
+    bus: app.bus,
+    log: app.log,
+    onOrderChanged: (orderId, event) => app.kitchen.ticketChanged(orderId, event),
+  })
 
   app.get(
     '/orders/:orderId/chef-shouts',

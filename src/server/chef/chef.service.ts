@@ -11,7 +11,7 @@ import type { ServerMessage } from '../../shared/live-messages'
 import { toDollars } from '../../shared/money'
 import type { ChefShout, upsellResultSchema } from '../../shared/schemas/chef'
 import type { Db, Tx } from '../db/client'
-import { chefShouts, menuItems, orders, restaurants, upsells } from '../db/schema'
+import { chefShouts, chefTips, menuItems, orders, restaurants, upsells } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
 import { runIdempotent } from '../infra/idempotency'
 import {
@@ -83,13 +83,21 @@ async function orderOfDiner(tx: Tx, userId: number, orderId: number, action: str
   return order
 }
 
-export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
-  const { db, bus, log } = deps
+export function createChefService(deps: {
+  db: Db
+  bus: Bus
+  log?: Logger
+  /** Called after a paid shout, tip or upsell answer was published (the kitchen console's feed). */
+  onOrderChanged?: (orderId: number, message: ServerMessage) => Promise<unknown>
+}) {
+  const { db, bus, log, onOrderChanged } = deps
 
   /** Money has moved by now: a bus that is down must not turn the answer into an error. */
   async function publish(orderId: number, message: ServerMessage) {
     try {
       await bus.publish(orderChannel(orderId), message)
+      if (onOrderChanged && !(message.type === 'chef_tip' && message.demo))
+        await onOrderChanged(orderId, message)
     } catch (error) {
       log?.warn({ err: error, orderId, type: message.type }, 'could not publish a live message')
     }
@@ -209,6 +217,8 @@ export function createChefService(deps: { db: Db; bus: Bus; log?: Logger }) {
             description: `Tip for the chef on order #${orderNumber(orderId)}`,
             reference: `order:${orderId}`,
           })
+          // The kitchen reads tips with their message.
+          await tx.insert(chefTips).values({ orderId, userId, amountCents, message })
           return {
             tipId: moved.transaction.id,
             tipAmount: toDollars(amountCents),

@@ -69,6 +69,10 @@ export const restaurants = pgTable(
     isLive: boolean('is_live').notNull().default(false),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** `autopilot` (the engine drives its orders) or `staffed` (only the kitchen's bumps do). */
+    kitchenMode: text('kitchen_mode').notNull().default('staffed'),
+    /** KitchenSettings: ticket age thresholds and the station of each menu category; null for defaults. */
+    kitchenSettings: jsonb('kitchen_settings'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -136,6 +140,13 @@ export const orders = pgTable(
     isShowcase: boolean('is_showcase').notNull().default(false),
     /** When the kitchen started this order's current run; progress is derived from it. */
     kitchenStartedAt: timestamp('kitchen_started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Indexes of the lines a station has marked ready. */
+    linesDone: integer('lines_done').array().notNull().default(sql`'{}'::integer[]`),
+    /** A cancelled order: why (a CancelReason), an optional note, when, and what went back to the wallet. */
+    cancelReason: text('cancel_reason'),
+    cancelNote: text('cancel_note'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    refundCents: integer('refund_cents'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -265,6 +276,24 @@ export const chefShouts = pgTable(
     index('chef_shouts_order_idx').on(t.orderId, t.createdAt),
     index('chef_shouts_open_idx').on(t.status).where(sql`${t.status} <> 'done'`),
   ],
+)
+
+/** Tips with their message, as the kitchen reads them; the money is in the wallet ledger. */
+export const chefTips = pgTable(
+  'chef_tips',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    message: text('message').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chef_tips_order_idx').on(t.orderId, t.createdAt)],
 )
 
 export const walletTransactions = pgTable(

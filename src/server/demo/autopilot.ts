@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, notInArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/constants'
 import type { ServerMessage } from '../../shared/live-messages'
 import { toDollars } from '../../shared/money'
@@ -6,7 +6,7 @@ import type { Telemetry } from '../../shared/schemas/orders'
 import { toChefShoutDto } from '../chef/chef.service'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
-import { chefShouts, menuItems, orders, upsells, userAllergenProfiles } from '../db/schema'
+import { chefShouts, menuItems, orders, restaurants, upsells, userAllergenProfiles } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
 import { AppError } from '../infra/errors'
 import type { EngineLock } from '../kitchen/engine-lock'
@@ -117,7 +117,14 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
         items: orders.items,
       })
       .from(orders)
-      .where(notInArray(orders.status, ['completed', 'cancelled']))
+      .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+      // The autopilot drives autopilot kitchens (and the showcase); staffed kitchens move their own orders.
+      .where(
+        and(
+          notInArray(orders.status, ['completed', 'cancelled']),
+          or(eq(restaurants.kitchenMode, 'autopilot'), eq(orders.isShowcase, true)),
+        ),
+      )
 
     const changes: { id: number; from: string; status: string; progress: number }[] = []
     const readings = new Map<number, ReturnType<typeof readingAt>>()
@@ -277,6 +284,14 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
     })
   }
 
+  /** Orders of autopilot kitchens: in a staffed kitchen, people answer the shouts. */
+  const autopilotOrders = () =>
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+      .where(eq(restaurants.kitchenMode, 'autopilot'))
+
   async function advanceShouts(now: number) {
     const acknowledged = await db
       .update(chefShouts)
@@ -285,6 +300,7 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
         and(
           eq(chefShouts.status, 'pending'),
           lte(chefShouts.createdAt, new Date(now - delays.acknowledgeMs)),
+          inArray(chefShouts.orderId, autopilotOrders()),
         ),
       )
       .returning()
@@ -292,7 +308,11 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
       .update(chefShouts)
       .set({ status: 'done', updatedAt: new Date(now) })
       .where(
-        and(eq(chefShouts.status, 'acknowledged'), lte(chefShouts.createdAt, new Date(now - delays.doneMs))),
+        and(
+          eq(chefShouts.status, 'acknowledged'),
+          lte(chefShouts.createdAt, new Date(now - delays.doneMs)),
+          inArray(chefShouts.orderId, autopilotOrders()),
+        ),
       )
       .returning()
     const sentAt = Date.now()

@@ -237,6 +237,8 @@ async function insertRestaurants(tx: Tx, chefId: number): Promise<Map<string, nu
       .insert(restaurants)
       .values({
         ownerId: seed.ownedByChef ? chefId : null,
+        // The demo keeps cooking by itself.
+        kitchenMode: 'autopilot',
         name: seed.name,
         description: seed.description,
         cuisine: seed.cuisine,

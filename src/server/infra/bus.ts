@@ -15,4 +15,6 @@ export interface Bus {
 export const orderChannel = (orderId: number) => `order:${orderId}`
 /** Messages for one signed-in user's own connections (their wallet). */
 export const userChannel = (userId: number) => `user:${userId}`
+/** A restaurant's kitchen console: its tickets, shouts, tips and upsell answers. */
+export const kitchenChannel = (restaurantId: number) => `kitchen:${restaurantId}`
 export const CACHE_CHANNEL = 'cache:invalidate'

@@ -12,12 +12,14 @@ export interface EngineLock {
 
 /** Session-level advisory lock key for the kitchen engine ("kitchen" in ASCII, as a bigint). */
 export const KITCHEN_LOCK_KEY = '30233771112949102'
+/** The staffed kitchens' driver holds its own lock: it runs beside the autopilot, on one instance. */
+export const STAFFED_LOCK_KEY = '30233771112949103'
 
 /**
  * PostgreSQL: a session-level advisory lock held on a dedicated connection, so it is released the
  * moment the holding process dies. PGlite is one process and always holds it.
  */
-export function createEngineLock(database: Database, url?: string): EngineLock {
+export function createEngineLock(database: Database, url?: string, key = KITCHEN_LOCK_KEY): EngineLock {
   if (database.kind !== 'postgres') {
     return { acquire: async () => true, check: async () => true, release: async () => {} }
   }
@@ -52,7 +54,7 @@ export function createEngineLock(database: Database, url?: string): EngineLock {
         }
         const { rows } = await client.query<{ locked: boolean }>(
           'select pg_try_advisory_lock($1::bigint) as locked',
-          [KITCHEN_LOCK_KEY],
+          [key],
         )
         held = rows[0]?.locked === true
         return held
@@ -75,7 +77,7 @@ export function createEngineLock(database: Database, url?: string): EngineLock {
       const c = client
       if (!c) return
       try {
-        if (held) await c.query('select pg_advisory_unlock($1::bigint)', [KITCHEN_LOCK_KEY])
+        if (held) await c.query('select pg_advisory_unlock($1::bigint)', [key])
       } catch {
         // The connection is going away, which releases the lock as well.
       }

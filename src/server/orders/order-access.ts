@@ -4,6 +4,7 @@ import { toDollars } from '../../shared/money'
 import type { Order } from '../../shared/schemas/orders'
 import { currentUser } from '../auth/auth.guard'
 import type { Db, Tx } from '../db/client'
+import { cancellationOf } from '../kitchen/cancellation'
 import { orders, restaurants } from '../db/schema'
 import { unauthorized } from '../infra/errors'
 import { orderNotFound } from './orders.errors'
@@ -76,5 +77,6 @@ export function toOrderDto(row: OrderRow): Order {
     estimatedDelivery: row.estimatedDelivery?.toISOString() ?? null,
     totalPrice: toDollars(row.totalPriceCents),
     items: JSON.stringify(row.items ?? []),
+    cancellation: cancellationOf(row),
   }
 }

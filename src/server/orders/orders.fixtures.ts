@@ -9,6 +9,8 @@ export async function createRestaurant(
   app: TestApp,
   options: {
     ownerId?: number
+    /** The engine cooks test restaurants unless a test asks for a staffed kitchen. */
+    kitchenMode?: 'autopilot' | 'staffed'
     items?: Array<{ name: string; priceCents: number; isAvailable?: boolean }>
   } = {},
 ) {
@@ -17,6 +19,7 @@ export async function createRestaurant(
     .insert(restaurants)
     .values({
       ownerId: options.ownerId ?? null,
+      kitchenMode: options.kitchenMode ?? 'autopilot',
       name: `Test Kitchen ${counter}`,
       description: 'A kitchen that exists for one test file.',
       cuisine: 'Italian',

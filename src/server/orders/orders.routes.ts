@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { toDollars } from '../../shared/money'
 import { idParams } from '../../shared/schemas/common'
+import { cancelOrderSchema } from '../../shared/schemas/kitchen'
 import {
+  cancelOrderResult,
   orderSchema,
   placeOrderSchema,
   showcaseSchema,
@@ -59,7 +62,27 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         order: request.body,
         idempotencyKey: request.headers['idempotency-key'],
       })
+      // The restaurant's kitchen consoles see the new ticket.
+      if (!result.replayed) await app.kitchen.ticketChanged(result.body.id)
       return reply.code(result.statusCode as 201).send(result.body)
+    },
+  )
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel an order and refund everything it charged (its diner: only while preparing)',
+        params: idParams,
+        body: cancelOrderSchema,
+        response: { 200: cancelOrderResult },
+      },
+    },
+    async (request) => {
+      const user = await currentUser(request)
+      const { order, refundCents } = await app.kitchen.cancel({ userId: user?.id }, request.params.id, request.body)
+      return { order: toOrderDto(order), refund: toDollars(refundCents) }
     },
   )
 

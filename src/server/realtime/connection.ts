@@ -34,6 +34,8 @@ export type MessageHandler = (connection: LiveConnection, message: ParsedMessage
 export class LiveConnection implements HubMember {
   /** The orders this connection watches. */
   readonly orders = new Set<number>()
+  /** The restaurants whose kitchen console this connection shows. */
+  readonly kitchens = new Set<number>()
   userId: number | undefined
   /** When this visitor last sent a demo tip. */
   lastDemoTip = 0

@@ -1,11 +1,14 @@
+import { eq } from 'drizzle-orm'
 import type { ServerMessage } from '../../shared/live-messages'
 import { toCents, toDollars } from '../../shared/money'
 import type { AuthRepository } from '../auth/auth.service'
 import { demoTipMessage } from '../chef/chef.service'
 import type { Db } from '../db/client'
+import { restaurants } from '../db/schema'
 import { findViewableOrder } from '../orders/order-access'
 import type { LiveConnection, MessageHandler, ParsedMessage } from './connection'
 import type { Hub } from './hub'
+import type { KitchenRooms } from './kitchen-rooms'
 import type { LiveRepository } from './live.repository'
 
 export const MAX_SUBSCRIPTIONS = 50
@@ -14,6 +17,7 @@ const DEMO_TIP_INTERVAL_MS = 3000
 export interface MessageHandlerDeps {
   db: Db
   hub: Hub
+  kitchens: KitchenRooms
   authRepo: AuthRepository
   live: LiveRepository
 }
@@ -24,7 +28,32 @@ type Message<T extends ParsedMessage['type']> = Extract<ParsedMessage, { type: T
  * What the live channel does with each client message: subscribe and unsubscribe, and a visitor's
  * demo tip. Paid actions are refused here: they go through the REST routes.
  */
-export function createMessageHandler({ db, hub, authRepo, live }: MessageHandlerDeps): MessageHandler {
+export function createMessageHandler({
+  db,
+  hub,
+  kitchens,
+  authRepo,
+  live,
+}: MessageHandlerDeps): MessageHandler {
+  /** Only the restaurant's owner sees its kitchen; anyone else gets an error and nothing of it. */
+  async function subscribeKitchen(connection: LiveConnection, restaurantId: number) {
+    const user = await signedInUser(connection)
+    const [restaurant] = await db
+      .select({ ownerId: restaurants.ownerId })
+      .from(restaurants)
+      .where(eq(restaurants.id, restaurantId))
+    if (!user || !restaurant || restaurant.ownerId !== user.id)
+      return connection.error('Only the owner of this restaurant can open its kitchen', {
+        code: 'forbidden',
+        request: 'subscribe_kitchen',
+      })
+    if (!connection.kitchens.has(restaurantId)) {
+      connection.kitchens.add(restaurantId)
+      await kitchens.join(restaurantId, connection)
+    }
+    connection.sendMessage({ type: 'kitchen_subscribed', restaurantId })
+  }
+
   async function subscribe(connection: LiveConnection, orderId: number) {
     const user = await connection.user
     if (!connection.orders.has(orderId) && connection.orders.size >= MAX_SUBSCRIPTIONS) {
@@ -125,6 +154,12 @@ export function createMessageHandler({ db, hub, authRepo, live }: MessageHandler
         return chefTip(connection, message)
       case 'upsell_response':
         return restOnly(connection, 'upsell_response', 'Answers to offers')
+      case 'subscribe_kitchen':
+        return subscribeKitchen(connection, message.restaurantId)
+      case 'unsubscribe_kitchen':
+        connection.kitchens.delete(message.restaurantId)
+        kitchens.leave(message.restaurantId, connection)
+        return
     }
   }
 }

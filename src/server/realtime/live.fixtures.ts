@@ -16,12 +16,17 @@ export interface DishSpec {
 }
 
 /** A restaurant of the test's own, with its menu. */
-export async function createKitchen(db: Db, options: { ownerId?: number; dishes?: DishSpec[] } = {}) {
+export async function createKitchen(
+  db: Db,
+  options: { ownerId?: number; dishes?: DishSpec[]; kitchenMode?: 'autopilot' | 'staffed' } = {},
+) {
   counter++
   const [restaurant] = await db
     .insert(restaurants)
     .values({
       ownerId: options.ownerId ?? null,
+      // The engine cooks test kitchens unless a test asks for a staffed one.
+      kitchenMode: options.kitchenMode ?? 'autopilot',
       name: `Live Test Kitchen ${counter}`,
       description: 'A kitchen that exists for one test.',
       cuisine: 'Italian',

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { LiveConnection } from './connection'
 import { createMessageHandler } from './handlers'
 import { createHub } from './hub'
+import { createKitchenRooms } from './kitchen-rooms'
 import { type CurrentTelemetry, createLiveRepository } from './live.repository'
 import { createUserFeeds } from './user-feeds'
 
@@ -55,9 +56,14 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
   })
 
   const hub = createHub({ bus: app.bus, onError: (err) => app.log.error({ err }, 'live room error') })
+  const kitchens = createKitchenRooms({
+    bus: app.bus,
+    onError: (err) => app.log.error({ err }, 'kitchen room error'),
+  })
   const handle = createMessageHandler({
     db: app.db,
     hub,
+    kitchens,
     authRepo: app.authRepo,
     live: createLiveRepository(app.db, currentTelemetry),
   })
@@ -75,6 +81,7 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     clearInterval(heartbeat)
     await hub.close()
     await userFeeds.close()
+    await kitchens.close()
   })
 
   async function checkOrigin(request: FastifyRequest, reply: FastifyReply) {
@@ -92,6 +99,8 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
       connections.delete(connection)
       for (const orderId of connection.orders) hub.leave(orderId, connection)
       connection.orders.clear()
+      for (const restaurantId of connection.kitchens) kitchens.leave(restaurantId, connection)
+      connection.kitchens.clear()
       if (connection.userId !== undefined) userFeeds.leave(connection.userId, connection)
     })
     // A signed-in diner's connections hear about their own wallet.

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ORDER_STATUSES } from '../constants'
+import { idParam } from './common'
 
 /** Who moves a restaurant's orders: the engine (the demo) or the people in the kitchen. */
 export const KITCHEN_MODES = ['autopilot', 'staffed'] as const
@@ -159,8 +160,11 @@ export type Kitchen = z.infer<typeof kitchenSchema>
 export const kitchenModeResponse = z.object({ restaurantId: z.number(), mode: z.enum(KITCHEN_MODES) })
 
 export const lineParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  index: z.coerce.number().int().min(0).max(100),
+  id: idParam(),
+  index: z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,2})$/, 'Must be a line number')
+    .transform(Number),
 })
 export const lineBumpSchema = z.object({ done: z.boolean({ error: 'done must be true or false' }) })
 

@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import type { ServerMessage } from '../../shared/live-messages'
+import { orderEvents, orders } from '../db/schema'
+import { createKitchenEngine } from '../demo/autopilot'
+import { orderChannel } from '../infra/bus'
+import { createRestaurant, placeOrder } from '../orders/orders.fixtures'
+import { buildTestApp, createUser } from '../testing/build-test-app'
+import { createEngineLock, STAFFED_LOCK_KEY } from './engine-lock'
+import { createStaffedDriver, estimatedProgress } from './staffed-driver'
+
+const app = await buildTestApp()
+const ORDER_MS = 100_000
+
+const owner = await createUser(app)
+const staffed = await createRestaurant(app, { ownerId: owner.user.id, kitchenMode: 'staffed' })
+
+async function staffedOrder(statusReachedMsAgo: number, state?: { status: string; progress: number }) {
+  const diner = await createUser(app, { balance: 100 })
+  const order = await placeOrder(app, diner, staffed.restaurant.id, [
+    { menuItemId: staffed.items[0]!.id, quantity: 1 },
+  ])
+  const at = new Date(Date.now() - statusReachedMsAgo)
+  if (state) await app.db.update(orders).set(state).where(eq(orders.id, order.id))
+  await app.db.update(orderEvents).set({ at }).where(eq(orderEvents.orderId, order.id))
+  await app.db
+    .update(orders)
+    .set({ createdAt: at, kitchenStartedAt: at })
+    .where(eq(orders.id, order.id))
+  return order
+}
+
+async function listen(orderId: number) {
+  const received: ServerMessage[] = []
+  const stop = await app.bus.subscribe(orderChannel(orderId), (m) => received.push(m as ServerMessage))
+  return { received, stop }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+describe('the estimate within a status', () => {
+  it('moves through the status band by time, never back, and never into the next status', () => {
+    // Preparing is 30% of the order: 30 s of 100 s.
+    expect(estimatedProgress('preparing', 0, 0, 15_000, ORDER_MS)).toBe(15)
+    expect(estimatedProgress('preparing', 0, 0, 300_000, ORDER_MS)).toBe(29)
+    expect(estimatedProgress('preparing', 20, 0, 1_000, ORDER_MS)).toBe(20)
+    // Cooking spans 30 to 75 over 45 s.
+    expect(estimatedProgress('cooking', 30, 0, 9_000, ORDER_MS)).toBe(39)
+    expect(estimatedProgress('delivering', 95, 0, 10 * ORDER_MS, ORDER_MS)).toBe(99)
+    expect(estimatedProgress('completed', 100, 0, 1, ORDER_MS)).toBe(100)
+  })
+})
+
+describe('the staffed driver', () => {
+  it('moves progress by the estimate, keeps the status, and sends telemetry marked as an estimate', async () => {
+    const order = await staffedOrder(15_000)
+    const { received, stop } = await listen(order.id)
+    const driver = createStaffedDriver({
+      db: app.db,
+      bus: app.bus,
+      lock: createEngineLock(app.testDatabase, undefined, STAFFED_LOCK_KEY),
+      config: { kitchen: { orderMs: ORDER_MS, tickMs: 100 } },
+    })
+    await driver.tick()
+    await settle()
+    await stop()
+    const [row] = await app.db.select().from(orders).where(eq(orders.id, order.id))
+    expect(row!.status).toBe('preparing')
+    expect(row!.progress).toBeGreaterThanOrEqual(14)
+    expect(row!.progress).toBeLessThanOrEqual(16)
+    expect(received).toContainEqual(expect.objectContaining({ type: 'status', status: 'preparing' }))
+    const telemetry = received.find((m) => m.type === 'telemetry')
+    expect(telemetry).toMatchObject({ data: { source: 'estimate' } })
+  })
+
+  it('leaves a staffed order to its kitchen: the autopilot does not move it, however late', async () => {
+    const order = await staffedOrder(10 * ORDER_MS)
+    const engine = createKitchenEngine({
+      db: app.db,
+      bus: app.bus,
+      config: { kitchen: { enabled: true, orderMs: ORDER_MS, tickMs: 100 } },
+      lock: createEngineLock(app.testDatabase),
+    })
+    await engine.tick()
+    const [row] = await app.db.select().from(orders).where(eq(orders.id, order.id))
+    expect(row!.status).toBe('preparing')
+    expect(row!.progress).toBe(0)
+  })
+})
