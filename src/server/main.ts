@@ -28,6 +28,7 @@ async function main() {
             lock: createEngineLock(database, config.databaseUrl),
             log: app.log,
             sensors: (orders, now) => app.devices.activity(orders, now),
+            onStatusChanged: (orderId) => app.kitchen.ticketChanged(orderId),
           }),
           // Staffed kitchens: progress and telemetry by the estimate between the kitchen's bumps.
           createStaffedDriver({

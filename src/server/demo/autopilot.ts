@@ -39,6 +39,8 @@ export interface KitchenEngineOptions {
   log?: Logger
   /** Orders a sensor reports on: their telemetry is the sensor's while it reports. */
   sensors?: SensorWatch
+  /** Called after each status change (the restaurant's kitchen consoles follow the ticket). */
+  onStatusChanged?: (orderId: number) => Promise<unknown>
   /** The clock; tests pass their own. */
   now?: () => number
 }
@@ -183,6 +185,9 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
   ) {
     try {
       await orderStatus.change({ ...change, by: AUTOPILOT, at: new Date(now) })
+      await options.onStatusChanged?.(change.orderId).catch((err: unknown) => {
+        log?.error({ err, orderId: change.orderId }, 'kitchen console could not be told')
+      })
       return true
     } catch (err) {
       if (err instanceof AppError && err.code === statusChangeNotAllowed.code) return false

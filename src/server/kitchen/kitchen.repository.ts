@@ -11,7 +11,6 @@ import {
 } from '../../shared/schemas/kitchen'
 import { parseOrderItems } from '../../shared/schemas/orders'
 import type { Db, Tx } from '../db/client'
-import { cancellationOf } from './cancellation'
 import {
   chefShouts,
   chefTips,
@@ -23,6 +22,7 @@ import {
   userAllergenProfiles,
   users,
 } from '../db/schema'
+import { cancellationOf } from './cancellation'
 
 export type OrderRow = typeof orders.$inferSelect
 type RestaurantRow = typeof restaurants.$inferSelect
@@ -92,11 +92,7 @@ export function createKitchenRepository(db: Db | Tx) {
         .from(chefTips)
         .where(inArray(chefTips.orderId, ids))
         .orderBy(asc(chefTips.createdAt), asc(chefTips.id)),
-      db
-        .select()
-        .from(orderEvents)
-        .where(inArray(orderEvents.orderId, ids))
-        .orderBy(desc(orderEvents.id)),
+      db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(desc(orderEvents.id)),
     ])
     const menuById = new Map(menu.map((m) => [m.id, m]))
     const menuByName = new Map(menu.map((m) => [m.name.toLowerCase(), m]))

@@ -14,7 +14,6 @@ import type { ServerMessage } from '../../shared/live-messages'
 import { toDollars } from '../../shared/money'
 import type { ChefShout } from '../../shared/schemas/chef'
 import {
-  type Cancellation,
   type CancelReason,
   type Kitchen,
   type KitchenMode,
@@ -27,17 +26,17 @@ import type { Db, Tx } from '../db/client'
 import { chefShouts, orderEvents, orders, restaurants, upsells, walletTransactions } from '../db/schema'
 import { type Bus, kitchenChannel, orderChannel } from '../infra/bus'
 import { unauthorized } from '../infra/errors'
-import { cancellationOf } from './cancellation'
 import { publishWalletMovement } from '../wallet/wallet.events'
 import { createWalletRepository, type MovementResult } from '../wallet/wallet.repository'
+import { cancellationOf } from './cancellation'
 import {
   cookingStarted,
-  kitchenOrderNotFound as orderNotFound,
   kitchenRestaurantNotFound,
   lineNotFound,
   nothingToRecall,
   notKitchenOwner,
   orderClosed,
+  kitchenOrderNotFound as orderNotFound,
   recallExpired,
   shoutNotFound,
   shoutStatusConflict,
@@ -141,11 +140,11 @@ export function createKitchenService(deps: {
     const relayed = event ? kitchenCopy(event, row.restaurantId) : undefined
     if (relayed) await publish(kitchenChannel(row.restaurantId), relayed)
     await publish(kitchenChannel(row.restaurantId), {
-        type: 'kitchen_order',
-        restaurantId: row.restaurantId,
-        order: ticket,
-        sentAt: Date.now(),
-      })
+      type: 'kitchen_order',
+      restaurantId: row.restaurantId,
+      order: ticket,
+      sentAt: Date.now(),
+    })
     return ticket
   }
 
@@ -233,7 +232,12 @@ export function createKitchenService(deps: {
             .set({
               kitchenStartedAt: sql`now() - (${orders.progress} * ${orderMs} / 100.0) * interval '1 millisecond'`,
             })
-            .where(and(eq(orders.restaurantId, restaurantId), notInArray(orders.status, ['completed', 'cancelled'])))
+            .where(
+              and(
+                eq(orders.restaurantId, restaurantId),
+                notInArray(orders.status, ['completed', 'cancelled']),
+              ),
+            )
         }
       })
       await publish(kitchenChannel(restaurantId), {
@@ -293,12 +297,21 @@ export function createKitchenService(deps: {
           .orderBy(sql`${orderEvents.id} desc`)
           .limit(2)
         const [last, previous] = history
-        if (!last || !previous || last.actor !== 'kitchen' || last.reason !== null || last.status !== order.status)
+        if (
+          !last ||
+          !previous ||
+          last.actor !== 'kitchen' ||
+          last.reason !== null ||
+          last.status !== order.status
+        )
           throw nothingToRecall()
         if (clock() - last.at.getTime() > RECALL_WINDOW_MS) throw recallExpired()
         const to = previous.status
         // Back inside the previous status's band, as far along as it may be.
-        const progress = Math.min(Math.max(order.progress, STATUS_FLOOR[to] ?? 0), (STATUS_CEILING[to] ?? 100) - 1)
+        const progress = Math.min(
+          Math.max(order.progress, STATUS_FLOOR[to] ?? 0),
+          (STATUS_CEILING[to] ?? 100) - 1,
+        )
         return orderStatus.changeIn(tx, {
           orderId,
           from: order.status as OrderStatus,
@@ -347,7 +360,9 @@ export function createKitchenService(deps: {
             cents: sql<number>`cast(-sum(${walletTransactions.amountCents}) as integer)`,
           })
           .from(walletTransactions)
-          .where(and(inArray(walletTransactions.reference, references), lt(walletTransactions.amountCents, 0)))
+          .where(
+            and(inArray(walletTransactions.reference, references), lt(walletTransactions.amountCents, 0)),
+          )
           .groupBy(walletTransactions.userId)
         const wallet = createWalletRepository(tx)
         let total = 0
@@ -375,7 +390,12 @@ export function createKitchenService(deps: {
         })
         await tx
           .update(orders)
-          .set({ cancelReason: reason, cancelNote: input.note ?? null, refundCents: total, cancelledAt: changed.at })
+          .set({
+            cancelReason: reason,
+            cancelNote: input.note ?? null,
+            refundCents: total,
+            cancelledAt: changed.at,
+          })
           .where(eq(orders.id, orderId))
         return changed
       })
@@ -392,7 +412,8 @@ export function createKitchenService(deps: {
       if (!found) throw shoutNotFound()
       const row = await createKitchenRepository(db).orderWithOwner(found.orderId)
       if (!row || (row.order.userId !== userId && row.ownerId !== userId)) throw shoutNotFound()
-      if (row.ownerId !== userId) throw notKitchenOwner('Only the kitchen of this restaurant can answer shouts')
+      if (row.ownerId !== userId)
+        throw notKitchenOwner('Only the kitchen of this restaurant can answer shouts')
       const allowedFrom = status === 'acknowledged' ? ['pending'] : ['pending', 'acknowledged']
       const [shout] = await db
         .update(chefShouts)

@@ -26,7 +26,10 @@ const [padThai, rolls, mango] = own.items as [
   (typeof own.items)[0],
   (typeof own.items)[0],
 ]
-await app.db.update(menuItems).set({ allergens: ['peanuts', 'soy'], category: 'Mains' }).where(eq(menuItems.id, padThai.id))
+await app.db
+  .update(menuItems)
+  .set({ allergens: ['peanuts', 'soy'], category: 'Mains' })
+  .where(eq(menuItems.id, padThai.id))
 await app.db.update(menuItems).set({ category: 'Starters' }).where(eq(menuItems.id, rolls.id))
 await app.db.update(menuItems).set({ category: 'Desserts' }).where(eq(menuItems.id, mango.id))
 
@@ -63,7 +66,12 @@ describe('the ownership matrix', () => {
       stranger: number
       diner: number
     }> = [
-      { name: 'GET kitchen', run: (u) => call(u, 'GET', `/api/restaurants/${rid}/kitchen`), stranger: 403, diner: 403 },
+      {
+        name: 'GET kitchen',
+        run: (u) => call(u, 'GET', `/api/restaurants/${rid}/kitchen`),
+        stranger: 403,
+        diner: 403,
+      },
       {
         name: 'PUT mode',
         run: (u) => call(u, 'PUT', `/api/restaurants/${rid}/kitchen/mode`, { mode: 'staffed' }),
@@ -94,7 +102,12 @@ describe('the ownership matrix', () => {
         diner: 403,
       },
       { name: 'POST advance', run: (u) => advance(u, order.id, 'preparing'), stranger: 404, diner: 403 },
-      { name: 'POST recall', run: (u) => call(u, 'POST', `/api/orders/${order.id}/recall`), stranger: 404, diner: 403 },
+      {
+        name: 'POST recall',
+        run: (u) => call(u, 'POST', `/api/orders/${order.id}/recall`),
+        stranger: 404,
+        diner: 403,
+      },
     ]
     for (const route of routes) {
       expect({ route: route.name, status: (await route.run(undefined)).statusCode }).toEqual({
@@ -122,7 +135,9 @@ describe('the ownership matrix', () => {
 
   it('answers 404 for a kitchen that does not exist and 400 for a bad body, changing nothing', async () => {
     expect((await call(owner, 'GET', '/api/restaurants/999999/kitchen')).statusCode).toBe(404)
-    const bad = await call(owner, 'PUT', `/api/restaurants/${own.restaurant.id}/kitchen/mode`, { mode: 'robot' })
+    const bad = await call(owner, 'PUT', `/api/restaurants/${own.restaurant.id}/kitchen/mode`, {
+      mode: 'robot',
+    })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().message).toBe('Mode must be "autopilot" or "staffed"')
     const [row] = await app.db.select().from(restaurants).where(eq(restaurants.id, own.restaurant.id))
@@ -202,13 +217,22 @@ describe('bump and recall', () => {
     const [row] = await app.db.select().from(orders).where(eq(orders.id, order.id))
     expect(row).toMatchObject({ status: 'completed', progress: 100 })
     const events = await app.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))
-    expect(events.map((e) => e.status)).toEqual(['preparing', 'cooking', 'plating', 'delivering', 'completed'])
+    expect(events.map((e) => e.status)).toEqual([
+      'preparing',
+      'cooking',
+      'plating',
+      'delivering',
+      'completed',
+    ])
     expect((await advance(owner, order.id, 'completed')).statusCode).toBe(409)
   })
 
   it('moves an order once when two tablets bump it from the same status at once: one 200, one 409', async () => {
     const { order } = await dinerWithOrder()
-    const answers = await Promise.all([advance(owner, order.id, 'preparing'), advance(owner, order.id, 'preparing')])
+    const answers = await Promise.all([
+      advance(owner, order.id, 'preparing'),
+      advance(owner, order.id, 'preparing'),
+    ])
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409])
     const [row] = await app.db.select().from(orders).where(eq(orders.id, order.id))
     expect(row!.status).toBe('cooking')
@@ -230,7 +254,10 @@ describe('bump and recall', () => {
     await stopKitchen()
     expect(diner).toContainEqual(expect.objectContaining({ type: 'status', status: 'cooking', progress: 30 }))
     expect(kitchen).toContainEqual(
-      expect.objectContaining({ type: 'kitchen_order', order: expect.objectContaining({ id: order.id, status: 'cooking' }) }),
+      expect.objectContaining({
+        type: 'kitchen_order',
+        order: expect.objectContaining({ id: order.id, status: 'cooking' }),
+      }),
     )
   })
 
@@ -271,7 +298,8 @@ describe('cancel and refund', () => {
     await call(diner, 'PUT', `/api/upsells/${upsell.id}/response`, { accepted: true })
     await call(diner, 'POST', `/api/orders/${order.id}/chef-shouts`, { shoutType: 'cheese' })
     await call(diner, 'POST', `/api/orders/${order.id}/tip-chef`, { amount: 3, message: 'Great' })
-    const charged = 1350 + DELIVERY_FEE_CENTS + 700 + CHEF_SHOUTS.find((s) => s.key === 'cheese')!.priceCents + 300
+    const charged =
+      1350 + DELIVERY_FEE_CENTS + 700 + CHEF_SHOUTS.find((s) => s.key === 'cheese')!.priceCents + 300
     expect(await balanceCents(app, diner.user.id)).toBe(10_000 - charged)
 
     const answers = await Promise.all([cancel(owner, order.id), cancel(owner, order.id, 'kitchen_closed')])
@@ -355,21 +383,25 @@ describe('shouts, stations and modes', () => {
   it('acknowledges a shout, then marks it done; the diner sees each step', async () => {
     const { diner, order } = await dinerWithOrder(50)
     await setOrderState(app, order.id, { status: 'cooking', progress: 40 })
-    const shoutId = (await call(diner, 'POST', `/api/orders/${order.id}/chef-shouts`, { shoutType: 'cheese' })).json()
-      .id as number
+    const shoutId = (
+      await call(diner, 'POST', `/api/orders/${order.id}/chef-shouts`, { shoutType: 'cheese' })
+    ).json().id as number
     const messages: ServerMessage[] = []
     const stop = await app.bus.subscribe(orderChannel(order.id), (m) => messages.push(m as ServerMessage))
     const ack = await call(owner, 'PUT', `/api/chef-shouts/${shoutId}/status`, { status: 'acknowledged' })
     expect(ack.statusCode).toBe(200)
     expect(ack.json().status).toBe('acknowledged')
-    expect((await call(owner, 'PUT', `/api/chef-shouts/${shoutId}/status`, { status: 'acknowledged' })).statusCode).toBe(409)
-    expect((await call(owner, 'PUT', `/api/chef-shouts/${shoutId}/status`, { status: 'done' })).statusCode).toBe(200)
+    expect(
+      (await call(owner, 'PUT', `/api/chef-shouts/${shoutId}/status`, { status: 'acknowledged' })).statusCode,
+    ).toBe(409)
+    expect(
+      (await call(owner, 'PUT', `/api/chef-shouts/${shoutId}/status`, { status: 'done' })).statusCode,
+    ).toBe(200)
     await settle()
     await stop()
-    expect(messages.filter((m) => m.type === 'chef_shout').map((m) => m.type === 'chef_shout' && m.shout.status)).toEqual([
-      'acknowledged',
-      'done',
-    ])
+    expect(
+      messages.filter((m) => m.type === 'chef_shout').map((m) => m.type === 'chef_shout' && m.shout.status),
+    ).toEqual(['acknowledged', 'done'])
     const list = (await call(diner, 'GET', `/api/orders/${order.id}/chef-shouts`)).json()
     expect(list[0].status).toBe('done')
   })
@@ -381,7 +413,11 @@ describe('shouts, stations and modes', () => {
       stations: { Mains: 'Wok', Starters: 'fryer', Desserts: '' },
     })
     expect(settings.statusCode).toBe(200)
-    expect(settings.json().settings).toEqual({ amberMinutes: 5, redMinutes: 10, stations: { Mains: 'wok', Starters: 'fryer' } })
+    expect(settings.json().settings).toEqual({
+      amberMinutes: 5,
+      redMinutes: 10,
+      stations: { Mains: 'wok', Starters: 'fryer' },
+    })
     const { order } = await dinerWithOrder(50, [
       { menuItemId: padThai.id, quantity: 1 },
       { menuItemId: rolls.id, quantity: 2 },
@@ -406,7 +442,9 @@ describe('shouts, stations and modes', () => {
     const { order } = await dinerWithOrder(50)
     await advance(owner, order.id, 'preparing')
     await advance(owner, order.id, 'cooking')
-    const res = await call(owner, 'PUT', `/api/restaurants/${own.restaurant.id}/kitchen/mode`, { mode: 'autopilot' })
+    const res = await call(owner, 'PUT', `/api/restaurants/${own.restaurant.id}/kitchen/mode`, {
+      mode: 'autopilot',
+    })
     expect(res.statusCode).toBe(200)
     const [row] = await app.db.select().from(orders).where(eq(orders.id, order.id))
     expect(row).toMatchObject({ status: 'plating', progress: 75 })

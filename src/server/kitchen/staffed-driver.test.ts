@@ -23,10 +23,7 @@ async function staffedOrder(statusReachedMsAgo: number, state?: { status: string
   const at = new Date(Date.now() - statusReachedMsAgo)
   if (state) await app.db.update(orders).set(state).where(eq(orders.id, order.id))
   await app.db.update(orderEvents).set({ at }).where(eq(orderEvents.orderId, order.id))
-  await app.db
-    .update(orders)
-    .set({ createdAt: at, kitchenStartedAt: at })
-    .where(eq(orders.id, order.id))
+  await app.db.update(orders).set({ createdAt: at, kitchenStartedAt: at }).where(eq(orders.id, order.id))
   return order
 }
 

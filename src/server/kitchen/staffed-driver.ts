@@ -12,8 +12,8 @@ import type { Db } from '../db/client'
 import { orderEvents, orders, restaurants } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
 import type { EngineLock } from './engine-lock'
-import type { KitchenDriver } from './kitchen-driver'
 import { STATUS_CEILING, STATUS_FLOOR } from './kitchen.service'
+import type { KitchenDriver } from './kitchen-driver'
 
 interface Logger {
   info(obj: object, msg?: string): void
@@ -87,7 +87,12 @@ export function createStaffedDriver(options: {
 
   async function tick(now = clock()) {
     const active = await db
-      .select({ id: orders.id, status: orders.status, progress: orders.progress, createdAt: orders.createdAt })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        progress: orders.progress,
+        createdAt: orders.createdAt,
+      })
       .from(orders)
       .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
       .where(

@@ -4,9 +4,9 @@ import { toDollars } from '../../shared/money'
 import type { Order } from '../../shared/schemas/orders'
 import { currentUser } from '../auth/auth.guard'
 import type { Db, Tx } from '../db/client'
-import { cancellationOf } from '../kitchen/cancellation'
 import { orders, restaurants } from '../db/schema'
 import { unauthorized } from '../infra/errors'
+import { cancellationOf } from '../kitchen/cancellation'
 import { orderNotFound } from './orders.errors'
 
 export type OrderRow = typeof orders.$inferSelect

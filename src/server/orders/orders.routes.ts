@@ -81,7 +81,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await currentUser(request)
-      const { order, refundCents } = await app.kitchen.cancel({ userId: user?.id }, request.params.id, request.body)
+      const { order, refundCents } = await app.kitchen.cancel(
+        { userId: user?.id },
+        request.params.id,
+        request.body,
+      )
       return { order: toOrderDto(order), refund: toDollars(refundCents) }
     },
   )

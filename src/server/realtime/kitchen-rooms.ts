@@ -53,7 +53,7 @@ export function createKitchenRooms({
     },
     leave(restaurantId, member) {
       const room = rooms.get(restaurantId)
-      if (!room || !room.members.delete(member)) return
+      if (!room?.members.delete(member)) return
       if (room.members.size === 0) close(restaurantId, room)
     },
     async close() {
