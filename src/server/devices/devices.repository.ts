@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
-import type { Db, Tx } from '../db/client'
+import type { Db } from '../db/client'
 import { cameras, devices, orders, restaurants, telemetry } from '../db/schema'
 
 export type DeviceRow = typeof devices.$inferSelect
@@ -105,22 +105,31 @@ export function createDevicesRepository(db: Db) {
         .where(and(eq(orders.restaurantId, restaurantId), eq(orders.status, 'cooking')))
     },
 
-    /** Stores the readings and what the device list shows, together. */
+    /**
+     * Stores the readings and what the device list shows in one statement (a data-modifying
+     * CTE): atomic without a transaction's extra round trips, which count on the embedded database.
+     */
     async record(
       device: DeviceIdentity,
       rows: NewTelemetryRow[],
       last: { lastReading: unknown },
-      tx?: Tx,
     ): Promise<void> {
-      const run = async (t: Tx) => {
-        await t.insert(telemetry).values(rows)
-        await t
-          .update(devices)
-          .set({ lastSeenAt: sql`now()`, lastReading: last.lastReading })
-          .where(eq(devices.id, device.id))
-      }
-      if (tx) await run(tx)
-      else await db.transaction(run)
+      const values = sql.join(
+        rows.map(
+          (r) =>
+            sql`(${r.restaurantId}::int, ${r.orderId ?? null}::int, ${r.deviceId ?? null}::int, ${r.temperature ?? null}::float8, ${r.humidity ?? null}::float8, ${r.cookingTime ?? null}::int, ${(r.recordedAt as Date).toISOString()}::timestamptz)`,
+        ),
+        sql`, `,
+      )
+      await db.execute(sql`
+        with stored as (
+          insert into ${telemetry} (restaurant_id, order_id, device_id, temperature, humidity, cooking_time, recorded_at)
+          values ${values}
+          returning 1
+        )
+        update ${devices}
+        set last_seen_at = now(), last_reading = ${JSON.stringify(last.lastReading)}::jsonb
+        where id = ${device.id} and (select count(*) from stored) > 0`)
     },
 
     /** The newest temperature a device reported for an order (a humidity reading carries it along). */

@@ -1,0 +1,170 @@
+import { createServer, type Server } from 'node:net'
+import { hostname } from 'node:os'
+import { join } from 'node:path'
+import type HlsPlayer from 'hls.js'
+import { afterAll, describe, expect, it } from 'vitest'
+import { type CameraSource, freeLocalPort, startCameraSource } from '../src/server/testing/camera-source'
+import { screenshot } from './support/browser'
+import { setupJourney } from './support/journey'
+
+const HLS_JS = join(process.cwd(), 'node_modules/hls.js/dist/hls.min.js')
+
+async function signInAsChef(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'chef', password: 'chef1234' }),
+  })
+  expect(res.status).toBe(200)
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+}
+
+/** Adds a camera to restaurant 1 (the chef's) and answers the API's status and body. */
+async function addCamera(origin: string, cookie: string, name: string, streamUrl: string) {
+  const res = await fetch(`${origin}/api/cameras`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ restaurantId: 1, name, position: 'grill', streamUrl }),
+  })
+  return { status: res.status, body: (await res.json()) as { id: number; errors?: Record<string, string> } }
+}
+
+describe.skipIf(process.env.E2E_SKIP === '1')('restaurants’ own cameras, restreamed', () => {
+  const journey = setupJourney({
+    env: { CAMERAS_ENABLED: 'true', CAMERA_PRIVATE_HOSTS: 'true', CAMERAS_IDLE_SECONDS: '60' },
+  })
+  let source: CameraSource | undefined
+  afterAll(async () => {
+    await source?.stop()
+  })
+
+  it('plays a local ffmpeg source under /live/{cameraId}/ in Chromium', async () => {
+    source = await startCameraSource()
+    const origin = journey.server.url
+    const cookie = await signInAsChef(origin)
+    const { status, body } = await addCamera(origin, cookie, 'Pass camera', source.url)
+    expect(status).toBe(201)
+    const cameras = (await (await fetch(`${origin}/api/restaurants/1/cameras`)).json()) as {
+      id: number
+      streamUrl: string
+    }[]
+    expect(cameras.find((c) => c.id === body.id)?.streamUrl).toBe(`/live/${body.id}/index.m3u8`)
+
+    const page = await journey.openPage({ bypassCSP: true, viewport: { width: 700, height: 420 } })
+    await page.goto('/healthz')
+    await page.setContent(
+      '<body style="margin:0;background:#111"><video muted autoplay playsinline width="640" height="360"></video></body>',
+    )
+    await page.addScriptTag({ path: HLS_JS })
+    await page.evaluate((src) => {
+      const Hls = (window as unknown as { Hls: typeof HlsPlayer }).Hls
+      const video = document.querySelector('video')!
+      const hls = new Hls({ manifestLoadingMaxRetry: 10 })
+      hls.loadSource(src)
+      hls.attachMedia(video)
+      void video.play()
+    }, `${origin}/live/${body.id}/index.m3u8`)
+    await page.waitForFunction(
+      () => {
+        const video = document.querySelector('video')!
+        return video.currentTime > 2 && video.videoWidth > 0
+      },
+      undefined,
+      { timeout: 60_000, polling: 250 },
+    )
+    // The test source is 320x180 H.264: copied, not transcoded.
+    const size = await page.evaluate(() => {
+      const video = document.querySelector('video')!
+      return [video.videoWidth, video.videoHeight]
+    })
+    expect(size).toEqual([320, 180])
+    await screenshot(page, 'restreamed-camera')
+    await page.context().close()
+  })
+
+  it('shows "Camera offline, reconnecting" when the source drops, then the picture again', async () => {
+    const origin = journey.server.url
+    const page = await journey.openPage({ viewport: { width: 1366, height: 900 } })
+    await page.goto('/restaurant/1')
+    const section = page.locator('#live-cameras')
+    await section.scrollIntoViewIfNeeded()
+    await section.getByRole('button', { name: /Pass camera/ }).click()
+    const playing = () =>
+      page.waitForFunction(
+        () => {
+          const video = document.querySelector<HTMLVideoElement>('#live-cameras video')
+          return !!video && video.videoWidth === 320 && video.currentTime > 1 && !video.paused
+        },
+        undefined,
+        { timeout: 60_000, polling: 250 },
+      )
+    await playing()
+
+    await source!.stop()
+    const reconnecting = page.getByTestId('camera-reconnecting')
+    await reconnecting.waitFor({ timeout: 45_000 })
+    expect(await reconnecting.textContent()).toContain('Camera offline, reconnecting')
+    await screenshot(page, 'restreamed-camera-reconnecting')
+    // No error toast while it reconnects.
+    expect(await page.getByText('Streaming Error').count()).toBe(0)
+
+    source!.start()
+    await reconnecting.waitFor({ state: 'detached', timeout: 60_000 })
+    await page.waitForFunction(
+      () => {
+        const video = document.querySelector<HTMLVideoElement>('#live-cameras video')
+        return !!video && video.videoWidth === 320 && video.currentTime > 1
+      },
+      undefined,
+      { timeout: 60_000, polling: 250 },
+    )
+    expect(await page.getByText('Streaming Error').count()).toBe(0)
+    await screenshot(page, 'restreamed-camera-back')
+    await fetch(origin).catch(() => {})
+    journey.expectNoPageErrors()
+  })
+})
+
+describe.skipIf(process.env.E2E_SKIP === '1')('a private camera address without CAMERA_PRIVATE_HOSTS', () => {
+  const journey = setupJourney({ env: { CAMERAS_ENABLED: 'true' } })
+  let listener: Server | undefined
+  afterAll(() => listener?.close())
+
+  it('is refused: at once when saved as an IP literal, and when the server would connect to a name', async () => {
+    // Something listening on a loopback port, counting who connects.
+    const port = await freeLocalPort()
+    let connections = 0
+    listener = createServer((socket) => {
+      connections++
+      socket.destroy()
+    })
+    await new Promise<void>((resolve) => listener!.listen(port, '127.0.0.1', resolve))
+
+    const origin = journey.server.url
+    const cookie = await signInAsChef(origin)
+    const literal = await addCamera(origin, cookie, 'Back office', `http://127.0.0.1:${port}/camera.ts`)
+    expect(literal.status).toBe(400)
+    expect(literal.body.errors?.streamUrl).toMatch(/not allowed/)
+
+    // The machine's own name resolves to a loopback address: saving does not resolve it...
+    const named = await addCamera(origin, cookie, 'Office camera', `http://${hostname()}:${port}/camera.ts`)
+    expect(named.status).toBe(201)
+
+    // ...and the player, asking for it, gets the refusal as an error, not "reconnecting".
+    const page = await journey.openPage({ viewport: { width: 1024, height: 800 } })
+    await page.goto('/restaurant/1')
+    const section = page.locator('#live-cameras')
+    await section.scrollIntoViewIfNeeded()
+    await section.getByRole('button', { name: /Office camera/ }).click()
+    await page.getByText('Streaming Error').first().waitFor({ timeout: 45_000 })
+    expect(await page.getByTestId('camera-reconnecting').count()).toBe(0)
+    const playlist = await fetch(`${origin}/live/${named.body.id}/index.m3u8`)
+    expect(playlist.status).toBe(403)
+    expect(await playlist.json()).toMatchObject({ code: 'camera.source_refused' })
+    await screenshot(page, 'camera-private-address-refused')
+    expect(connections).toBe(0)
+  })
+})
