@@ -306,6 +306,19 @@ async function cachedRead(base: string) {
   return { reqPerSec: result['2xx'] / settings.ceilingSeconds, p99: result.latency.p99 }
 }
 
+/** Waits until the server answers a health check within 200 ms (its queue is empty). */
+async function drained(base: string) {
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    const t0 = performance.now()
+    await fetch(`${base}/healthz`)
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined)
+    if (performance.now() - t0 < 200) return
+    await new Promise((r) => setTimeout(r, 500))
+  }
+}
+
 function cpuSeconds(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
@@ -342,9 +355,14 @@ async function main() {
     const withinSecond = late.filter((ms) => ms <= 1000).length
     viewers.close()
 
-    const one = await ceiling(base, keys, target.fixtures, 1)
-    const hundred = await ceiling(base, keys, target.fixtures, 100)
+    // Each row starts on a drained server: requests still queued from the previous one would
+    // otherwise count against the next.
+    await drained(base)
     const read = await cachedRead(base)
+    await drained(base)
+    const one = await ceiling(base, keys, target.fixtures, 1)
+    await drained(base)
+    const hundred = await ceiling(base, keys, target.fixtures, 100)
 
     const statuses = [...run.statuses].map(([s, n]) => `${s || 'error'}×${n}`).join(', ')
     console.log('\nSustained load')
@@ -357,6 +375,11 @@ async function main() {
       `  delivery (recordedAt→ws) p50 ${percentile(late, 50)} ms, p99 ${percentile(late, 99)} ms, max ${late.at(-1)} ms; within 1 s: ${((100 * withinSecond) / Math.max(1, expected)).toFixed(2)} %`,
     )
     console.log(`  server CPU               ${(cpu * 100).toFixed(0)} % of one core`)
+    console.log(
+      `  load average now         ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    )
     console.log('\nCeiling (same run)')
     console.log('  row                                 req/s  readings/s  p99 ms  non-2xx')
     const row = (
@@ -366,9 +389,9 @@ async function main() {
       console.log(
         `  ${name.padEnd(34)} ${r.reqPerSec.toFixed(0).padStart(6)}  ${(r.readingsPerSec ?? Number.NaN).toFixed(0).padStart(10)}  ${String(r.p99).padStart(6)}  ${String(r.non2xx ?? 0).padStart(7)}`,
       )
+    row('GET /api/restaurants (cached read)', read)
     row('POST /api/telemetry, batch of 1', one)
     row('POST /api/telemetry, batch of 100', hundred)
-    row('GET /api/restaurants (cached read)', read)
   } finally {
     await target.close()
   }
