@@ -138,6 +138,14 @@ const OPERATIONS: Record<string, OperationDoc> = {
   },
   'POST /api/installations': { operationId: 'requestInstallation', auth: 'session', owner: true },
   'GET /api/users/{id}/installations': { operationId: 'listInstallations', auth: 'session' },
+  'POST /api/restaurants/{id}/devices': {
+    operationId: 'registerDevice',
+    auth: 'session',
+    owner: true,
+  },
+  'GET /api/restaurants/{id}/devices': { operationId: 'listDevices', auth: 'session', owner: true },
+  'DELETE /api/devices/{id}': { operationId: 'revokeDevice', auth: 'session', owner: true },
+  'POST /api/telemetry': { operationId: 'ingestReadings', auth: 'device', errors: [429] },
   'GET /media/restaurants/{slug}/{file}': { operationId: 'getRestaurantImage', auth: 'none' },
   'GET /media/dishes/{file}': { operationId: 'getDishImage', auth: 'none' },
 }
