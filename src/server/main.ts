@@ -37,6 +37,7 @@ async function main() {
             config,
             lock: createEngineLock(database, config.databaseUrl, STAFFED_LOCK_KEY),
             log: app.log,
+            sensors: (orders, now) => app.devices.activity(orders, now),
           }),
         ],
       })

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live-messages'
-import { orderEvents, orders } from '../db/schema'
+import { orderEvents, orders, telemetry } from '../db/schema'
 import { createKitchenEngine } from '../demo/autopilot'
 import { orderChannel } from '../infra/bus'
 import { createRestaurant, placeOrder } from '../orders/orders.fixtures'
@@ -82,5 +82,34 @@ describe('the staffed driver', () => {
     const [row] = await app.db.select().from(orders).where(eq(orders.id, order.id))
     expect(row!.status).toBe('preparing')
     expect(row!.progress).toBe(0)
+  })
+
+  it('leaves an order to its sensor while it reports, then sends the estimate again marked offline', async () => {
+    const order = await staffedOrder(15_000)
+    const { received, stop } = await listen(order.id)
+    const driver = createStaffedDriver({
+      db: app.db,
+      bus: app.bus,
+      lock: createEngineLock(app.testDatabase, undefined, STAFFED_LOCK_KEY),
+      config: { kitchen: { orderMs: ORDER_MS, tickMs: 100 } },
+      sensors: (active, at) => app.devices.activity(active, at),
+    })
+    const now = Date.now()
+    await app.db
+      .insert(telemetry)
+      .values({
+        orderId: order.id,
+        restaurantId: staffed.restaurant.id,
+        temperature: 390,
+        recordedAt: new Date(now),
+      })
+    await driver.tick(now + 1000)
+    await settle()
+    expect(received.filter((m) => m.type === 'telemetry')).toEqual([])
+    await driver.tick(now + app.config.sensors.offlineMs + 1000)
+    await settle()
+    const [estimate] = received.filter((m) => m.type === 'telemetry')
+    expect(estimate?.data).toMatchObject({ source: 'estimate', sensorOffline: true })
+    await stop()
   })
 })

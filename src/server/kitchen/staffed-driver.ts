@@ -13,7 +13,7 @@ import { orderEvents, orders, restaurants } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
 import type { EngineLock } from './engine-lock'
 import { STATUS_CEILING, STATUS_FLOOR } from './kitchen.service'
-import type { KitchenDriver } from './kitchen-driver'
+import type { KitchenDriver, SensorWatch } from './kitchen-driver'
 
 interface Logger {
   info(obj: object, msg?: string): void
@@ -71,9 +71,11 @@ export function createStaffedDriver(options: {
   lock: EngineLock
   config: { kitchen: { orderMs: number; tickMs: number } }
   log?: Logger
+  /** Orders a sensor reports on: their telemetry is the sensor's while it reports. */
+  sensors?: SensorWatch
   now?: () => number
 }): KitchenDriver & { tick(now?: number): Promise<void> } {
-  const { db, bus, lock, log } = options
+  const { db, bus, lock, log, sensors } = options
   const { orderMs, tickMs } = options.config.kitchen
   const clock = options.now ?? Date.now
   let stopped = false
@@ -89,9 +91,11 @@ export function createStaffedDriver(options: {
     const active = await db
       .select({
         id: orders.id,
+        restaurantId: orders.restaurantId,
         status: orders.status,
         progress: orders.progress,
         createdAt: orders.createdAt,
+        kitchenStartedAt: orders.kitchenStartedAt,
       })
       .from(orders)
       .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
@@ -114,6 +118,7 @@ export function createStaffedDriver(options: {
       )
       .groupBy(orderEvents.orderId)
     const statusAt = new Map(reached.map((r) => [r.orderId, new Date(r.at).getTime()]))
+    const watched = sensors ? await sensors(active, now) : new Map<number, { live: boolean }>()
     const sentAt = Date.now()
     const messages: Promise<void>[] = []
     for (const order of active) {
@@ -130,14 +135,12 @@ export function createStaffedDriver(options: {
             publish(order.id, { type: 'status', orderId: order.id, status: order.status, progress, sentAt }),
           )
       }
-      messages.push(
-        publish(order.id, {
-          type: 'telemetry',
-          orderId: order.id,
-          data: estimatedTelemetry(order.status, progress, since, now, orderMs),
-          sentAt,
-        }),
-      )
+      // While a sensor reports on the order, its readings are the order's telemetry.
+      const sensor = watched.get(order.id)
+      if (sensor?.live) continue
+      const data = estimatedTelemetry(order.status, progress, since, now, orderMs)
+      if (sensor) data.sensorOffline = true
+      messages.push(publish(order.id, { type: 'telemetry', orderId: order.id, data, sentAt }))
     }
     await Promise.all(messages)
   }
