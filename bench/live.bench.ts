@@ -119,6 +119,8 @@ const serverEnv = () => ({
   KITCHEN_TICK_MS: String(settings.tickMs),
   CAMERAS_ENABLED: 'false',
   LOG_LEVEL: 'warn',
+  // Every simulated viewer comes from 127.0.0.1.
+  LIVE_CONNECTIONS_PER_ADDRESS: '100000',
 })
 
 /**
@@ -218,6 +220,7 @@ async function startCluster(): Promise<Target> {
   const shared = {
     ...serverEnv(),
     DATABASE_URL: url.toString(),
+    APP_SECRET: 'bench-secret-shared-by-every-instance-01',
     REDIS_URL: `${redisUrl}${redisUrl.includes('?') ? '&' : '?'}channelPrefix=${name}:`,
   }
   const servers: RunningServer[] = []

@@ -30,6 +30,7 @@ import { createDevicesService, type DevicesService } from './devices/devices.ser
 import type { Bus } from './infra/bus'
 import { createMemoryBus } from './infra/bus.memory'
 import { errorHandler, notFoundBody } from './infra/error-handler'
+import { createMetrics, type Metrics, registerMetrics } from './infra/metrics'
 import { completeOpenApi, openApiBase } from './infra/openapi'
 import { createReadCache, type ReadCache } from './infra/read-cache'
 import { registerSecurityHeaders } from './infra/security-headers'
@@ -56,6 +57,7 @@ declare module 'fastify' {
     devices: DevicesService
     /** The kitchen console's service; `ticketChanged` tells a restaurant's consoles about an order. */
     kitchen: KitchenService
+    metrics: Metrics
   }
 }
 
@@ -64,10 +66,18 @@ export interface AppOptions {
   database: Database
   /** Defaults to the in-process bus. */
   bus?: Bus
+  /** The instance's metrics; main.ts shares them with the bus and the kitchen. */
+  metrics?: Metrics
   logger?: boolean
 }
 
-export async function buildApp({ config, database, bus = createMemoryBus(), logger = true }: AppOptions) {
+export async function buildApp({
+  config,
+  database,
+  bus = createMemoryBus(),
+  metrics = createMetrics(),
+  logger = true,
+}: AppOptions) {
   const app = Fastify({
     logger: logger
       ? {
@@ -88,6 +98,7 @@ export async function buildApp({ config, database, bus = createMemoryBus(), logg
   app.decorate('database', database)
   app.decorate('db', database.db)
   app.decorate('bus', bus)
+  app.decorate('metrics', metrics)
   app.decorate('cache', await createReadCache(bus))
   const authRepo = createAuthRepository(database.db)
   app.decorate('authRepo', authRepo)
@@ -126,7 +137,8 @@ export async function buildApp({ config, database, bus = createMemoryBus(), logg
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
+        // 'self' covers the live channel's ws:/wss: on this origin in current browsers.
+        connectSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
@@ -148,12 +160,27 @@ export async function buildApp({ config, database, bus = createMemoryBus(), logg
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
 
+  registerMetrics(app, metrics, { token: config.metricsToken })
+
+  // ready: everything answers; degraded: requests are served but live messages and cache
+  // invalidations from other instances wait for the bus; unavailable: the database is down.
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    const busStatus = bus.status()
+    const busReport = { kind: bus.kind, connected: busStatus.connected, queued: busStatus.queued }
     try {
       await app.db.execute(sql`select 1`)
-      return { status: 'ok', database: database.kind, bus: bus.kind }
     } catch {
-      return reply.code(503).send({ status: 'unavailable', message: 'Database unreachable' })
+      return reply.code(503).send({
+        status: 'unavailable',
+        message: 'Database unreachable',
+        database: { kind: database.kind, ok: false },
+        bus: busReport,
+      })
+    }
+    return {
+      status: busStatus.connected ? 'ready' : 'degraded',
+      database: { kind: database.kind, ok: true },
+      bus: busReport,
     }
   })
 

@@ -39,4 +39,32 @@ describe('configuration', () => {
     expect(message).toMatch(/DATABASE_URL/)
     expect(message).toMatch(/KITCHEN_ENABLED: Use true or false/)
   })
+
+  it('refuses to start on PostgreSQL without a shared APP_SECRET', () => {
+    expect(() => parseConfig({ DATABASE_URL: 'postgres://db.example/app' })).toThrow(/APP_SECRET: required/)
+    const config = parseConfig({
+      DATABASE_URL: 'postgres://db.example/app',
+      APP_SECRET: 'a-secret-shared-by-every-instance-0001',
+    })
+    expect(config.appSecret).toBe('a-secret-shared-by-every-instance-0001')
+  })
+
+  it('reads the abuse limits, the cookie flag and the metrics token', () => {
+    const defaults = parseConfig({})
+    expect(defaults.limits).toEqual({
+      registerPerHour: 20,
+      loginFailuresPerAddress: 20,
+      restaurantsPerDay: 5,
+      liveConnectionsPerAddress: 20,
+    })
+    expect(defaults.cookieSecure).toBeUndefined()
+    const config = parseConfig({
+      REGISTER_LIMIT_PER_HOUR: '3',
+      COOKIE_SECURE: 'true',
+      METRICS_TOKEN: 'x'.repeat(16),
+    })
+    expect(config.limits.registerPerHour).toBe(3)
+    expect(config.cookieSecure).toBe(true)
+    expect(config.metricsToken).toBe('x'.repeat(16))
+  })
 })

@@ -42,6 +42,18 @@ const envSchema = z.object({
   SENSOR_OFFLINE_SECONDS: z.coerce.number().positive().default(30),
   TRUST_PROXY: flag(false),
   SEED_DEMO: flag(true),
+  /** Session cookie's Secure flag; unset: Secure when the request came over HTTPS (as TRUST_PROXY judges). */
+  COOKIE_SECURE: z.enum(['true', 'false', '1', '0', ''], { error: 'Use true or false' }).optional(),
+  /** Bearer token that GET /metrics asks for; open when unset. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Accounts one address may register per hour. */
+  REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Failed sign-ins one address may make per 15 minutes, whatever usernames it tries. */
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  /** Restaurants one user may create per day. */
+  RESTAURANTS_PER_DAY: z.coerce.number().int().min(1).default(5),
+  /** Live-channel connections open at once from one address. */
+  LIVE_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
 })
 
 export interface Config {
@@ -67,6 +79,15 @@ export interface Config {
   trustProxy: boolean
   seedDemo: boolean
   clientDir: string
+  /** true/false forces the flag; undefined follows the request's protocol. */
+  cookieSecure: boolean | undefined
+  metricsToken: string | undefined
+  limits: {
+    registerPerHour: number
+    loginFailuresPerAddress: number
+    restaurantsPerDay: number
+    liveConnectionsPerAddress: number
+  }
 }
 
 export class ConfigError extends Error {}
@@ -79,6 +100,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  if (e.DATABASE_URL && !e.APP_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n- APP_SECRET: required with DATABASE_URL. Every instance on one database must ' +
+        'share it to read the delivery-platform secrets the others stored (32+ characters).',
+    )
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -108,5 +135,16 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sensors: { offlineMs: e.SENSOR_OFFLINE_SECONDS * 1000 },
     seedDemo: e.SEED_DEMO,
     clientDir: resolve('dist/client'),
+    cookieSecure:
+      e.COOKIE_SECURE === undefined || e.COOKIE_SECURE === ''
+        ? undefined
+        : e.COOKIE_SECURE === 'true' || e.COOKIE_SECURE === '1',
+    metricsToken: e.METRICS_TOKEN,
+    limits: {
+      registerPerHour: e.REGISTER_LIMIT_PER_HOUR,
+      loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
+      restaurantsPerDay: e.RESTAURANTS_PER_DAY,
+      liveConnectionsPerAddress: e.LIVE_CONNECTIONS_PER_ADDRESS,
+    },
   }
 }

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client'
 import { createKitchenEngine } from './demo/autopilot'
 import { seedDemo } from './demo/seed'
 import { createBus } from './infra/create-bus'
+import { createMetrics } from './infra/metrics'
 import { createEngineLock, STAFFED_LOCK_KEY } from './kitchen/engine-lock'
 import { createKitchen } from './kitchen/kitchen'
 import { createStaffedDriver } from './kitchen/staffed-driver'
@@ -15,8 +16,9 @@ async function main() {
   )
   await database.migrate()
   if (config.seedDemo) await seedDemo(database.db, { orderMs: config.kitchen.orderMs })
-  const bus = await createBus(config)
-  const app = await buildApp({ config, database, bus })
+  const metrics = createMetrics()
+  const bus = await createBus(config, { metrics })
+  const app = await buildApp({ config, database, bus, metrics })
   // The kitchen's drivers: the demo world's autopilot drives the orders.
   const kitchen = config.kitchen.enabled
     ? createKitchen({
@@ -28,6 +30,7 @@ async function main() {
             lock: createEngineLock(database, config.databaseUrl),
             log: app.log,
             sensors: (orders, now) => app.devices.activity(orders, now),
+            onLoopLag: (seconds) => metrics.kitchenLoopLag.observe(seconds),
             onStatusChanged: (orderId) => app.kitchen.ticketChanged(orderId),
           }),
           // Staffed kitchens: progress and telemetry by the estimate between the kitchen's bumps.

@@ -102,6 +102,11 @@ export type ServerMessage =
   | { type: 'kitchen_subscribed'; restaurantId: number }
   | { type: 'upsell_result'; orderId: number; upsellId: number; accepted: boolean; sentAt: number }
   | { type: 'subscribed'; orderId: number }
+  /**
+   * The server lost its link to the other instances for a while and may have missed messages of
+   * this order: refetch what was shown (shouts, tips, the order). The current status follows.
+   */
+  | { type: 'resync'; orderId: number; sentAt: number }
   | { type: 'unsubscribed'; orderId: number }
   /** Answers the sender of a chef_shout, chef_tip or upsell_response that succeeded. */
   | {

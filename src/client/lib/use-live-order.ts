@@ -63,6 +63,11 @@ export function useLiveOrder(orderId: number | undefined, handlers: LiveOrderHan
             list ? upsertShout(list, message.shout) : list,
           )
           break
+        case 'resync':
+          // Messages may have been missed while the server was cut off: read again what they update.
+          void queryClient.invalidateQueries({ queryKey: queryKeys.order(orderId) })
+          void queryClient.invalidateQueries({ queryKey: queryKeys.chefShouts(orderId) })
+          break
       }
     })
   }, [orderId, queryClient])

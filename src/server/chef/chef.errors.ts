@@ -25,6 +25,16 @@ export const notOrderDiner = defineError({
   status: 403,
   message: 'Only the diner who placed this order can do this',
 })
+export const tipsClosed = defineError({
+  code: 'chef.tips_closed',
+  status: 409,
+  message: 'Tips close a day after delivery',
+})
+export const tipOnCancelledOrder = defineError({
+  code: 'chef.tip_on_cancelled_order',
+  status: 409,
+  message: 'This order was cancelled: there is no one to tip',
+})
 export const upsellNotFound = defineError({
   code: 'chef.upsell_not_found',
   status: 404,

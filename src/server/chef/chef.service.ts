@@ -30,6 +30,8 @@ import {
   notOrderDiner,
   shoutsClosed,
   shoutsNotOpen,
+  tipOnCancelledOrder,
+  tipsClosed,
   unknownShout,
   upsellAnswered,
   upsellNotFound,
@@ -42,6 +44,33 @@ export const CHEF_SCOPES = {
   tip: 'POST /api/orders/:orderId/tip-chef',
   upsell: 'PUT /api/upsells/:upsellId/response',
 } as const
+
+/** Tipping stays open this long after delivery, as delivery apps allow. */
+export const TIP_WINDOW_AFTER_DELIVERY_MS = 24 * 3600 * 1000
+
+/**
+ * When an order reached the diner: for a completed order, the later of its promised delivery and
+ * its last change (the autopilot completes orders on schedule).
+ */
+function deliveredAt(order: Pick<OrderRow, 'estimatedDelivery' | 'updatedAt' | 'createdAt'>): number {
+  return Math.max(
+    order.estimatedDelivery?.getTime() ?? 0,
+    order.updatedAt.getTime(),
+    order.createdAt.getTime(),
+  )
+}
+
+/** Only the order's diner tips, never on a cancelled order, and up to a day after delivery. */
+export function checkTipAllowed(
+  order: Pick<OrderRow, 'userId' | 'status' | 'estimatedDelivery' | 'updatedAt' | 'createdAt'>,
+  userId: number,
+  now = Date.now(),
+): void {
+  if (order.userId !== userId) throw notOrderDiner('Only the diner who placed this order can tip its chef')
+  if (order.status === 'cancelled') throw tipOnCancelledOrder()
+  if (order.status === 'completed' && now - deliveredAt(order) > TIP_WINDOW_AFTER_DELIVERY_MS)
+    throw tipsClosed()
+}
 
 export type ChefShoutRow = typeof chefShouts.$inferSelect
 export type ChefShoutResult = ChefShout & { newBalance: number }
@@ -210,6 +239,7 @@ export function createChefService(deps: {
         async (tx) => {
           const order = await findViewableOrder(tx, userId, orderId)
           if (!order) throw orderNotFound()
+          checkTipAllowed(order, userId)
           moved = await createWalletRepository(tx).debit({
             userId,
             cents: amountCents,

@@ -43,6 +43,8 @@ export interface KitchenEngineOptions {
   onStatusChanged?: (orderId: number) => Promise<unknown>
   /** The clock; tests pass their own. */
   now?: () => number
+  /** Told how late each pass started compared with its schedule, in seconds. */
+  onLoopLag?: (seconds: number) => void
 }
 
 /** The autopilot: the demo world's kitchen driver. */
@@ -335,9 +337,11 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
 
   function scheduleTick(delay: number) {
     if (stopped || !driving) return
+    const due = Date.now() + delay
     tickTimer = setTimeout(() => {
       tickTimer = undefined
       const startedAt = Date.now()
+      options.onLoopLag?.(Math.max(0, startedAt - due) / 1000)
       running = tick()
         .catch((err: unknown) => log?.error({ err }, 'kitchen tick failed'))
         .finally(() => {

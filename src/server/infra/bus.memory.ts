@@ -26,6 +26,13 @@ export function createMemoryBus(): Bus {
         if (set.size === 0) handlers.delete(channel)
       }
     },
+    onResync() {
+      // One process never loses its own messages.
+      return () => {}
+    },
+    status() {
+      return { connected: true, queued: 0 }
+    },
     async close() {
       handlers.clear()
     },

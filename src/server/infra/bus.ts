@@ -1,14 +1,30 @@
 /**
  * Pub/sub between server instances. In-process by default; Redis when REDIS_URL is set, so that
  * every viewer on every instance receives every message, and caches are invalidated everywhere.
+ *
+ * Neither call waits on the broker: a request whose transaction has committed publishes and
+ * answers, whatever state Redis is in. Messages that cannot leave at once wait in a bounded
+ * retry queue; when the broker comes back the bus resubscribes its channels, sends what waited
+ * and tells `onResync` listeners that messages from other instances may have been missed.
  */
 export type BusHandler = (message: unknown) => void
 
+export interface BusStatus {
+  /** False while the broker cannot be reached (the instance is degraded, not down). */
+  connected: boolean
+  /** Messages waiting for the broker. */
+  queued: number
+}
+
 export interface Bus {
   readonly kind: 'memory' | 'redis'
+  /** Hands the message over or queues it; never rejects and never waits for the broker. */
   publish(channel: string, message: unknown): Promise<void>
-  /** Returns a function that removes this handler. */
+  /** Listens at once locally; returns a function that removes this handler. */
   subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>
+  /** Runs `listener` each time the broker connection comes back after a loss. */
+  onResync(listener: () => void): () => void
+  status(): BusStatus
   close(): Promise<void>
 }
 

@@ -52,3 +52,27 @@ describe('metrics', () => {
     expect(right.body).toContain('process_cpu_seconds_total')
   })
 })
+
+describe('the app', async () => {
+  const { buildTestApp } = await import('../testing/build-test-app')
+  const app = await buildTestApp({ config: { metricsToken: 'metrics-token-for-tests' } })
+
+  it('answers /metrics in the Prometheus format behind its token, with the healthz split', async () => {
+    await app.inject({ url: '/api/restaurants' })
+    expect((await app.inject({ url: '/metrics' })).statusCode).toBe(401)
+    const res = await app.inject({
+      url: '/metrics',
+      headers: { authorization: 'Bearer metrics-token-for-tests' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('http_requests_total{method="GET",route="/api/restaurants",status="200"} 1')
+    expect(res.body).toContain('live_connections 0')
+    expect(res.body).toContain('bus_connected 1')
+    const health = await app.inject({ url: '/healthz' })
+    expect(health.json()).toMatchObject({
+      status: 'ready',
+      database: { ok: true },
+      bus: { kind: 'memory', connected: true },
+    })
+  })
+})

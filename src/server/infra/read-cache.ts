@@ -6,10 +6,15 @@ interface Entry {
   etag: string
 }
 
+/** How long a cached answer may be served before it is read again, whatever the bus says. */
+export const READ_CACHE_TTL_MS = 60_000
+
 /**
  * Serialized JSON answers for data that is read far more often than it changes (restaurants,
  * menus, cameras). Writes call `invalidate(prefix)`, which clears this instance at once and every
- * other instance through the bus.
+ * other instance through the bus. An invalidation from another instance can be lost while the
+ * broker is away, so every entry also expires after `ttlMs`, and the whole cache is dropped when
+ * the bus comes back.
  */
 export interface ReadCache {
   get(key: string, load: () => Promise<unknown>): Promise<Entry>
@@ -17,8 +22,13 @@ export interface ReadCache {
   close(): Promise<void>
 }
 
-export async function createReadCache(bus: Bus): Promise<ReadCache> {
-  const entries = new Map<string, Promise<Entry>>()
+export async function createReadCache(
+  bus: Bus,
+  options: { ttlMs?: number; now?: () => number } = {},
+): Promise<ReadCache> {
+  const ttlMs = options.ttlMs ?? READ_CACHE_TTL_MS
+  const now = options.now ?? Date.now
+  const entries = new Map<string, { pending: Promise<Entry>; expiresAt: number }>()
   let version = 0
   const clear = (prefix: string) => {
     version++
@@ -27,22 +37,25 @@ export async function createReadCache(bus: Bus): Promise<ReadCache> {
   const unsubscribe = await bus.subscribe(CACHE_CHANNEL, (message) => {
     if (typeof message === 'string') clear(message)
   })
+  const stopResync = bus.onResync(() => clear(''))
   return {
     get(key, load) {
       const hit = entries.get(key)
-      if (hit) return hit
+      if (hit && hit.expiresAt > now()) return hit.pending
       const startedAt = version
       const pending = load().then((value) => {
         const body = JSON.stringify(value)
         return { body, etag: `W/"${startedAt}-${hashString(body)}"` }
       })
-      entries.set(key, pending)
+      entries.set(key, { pending, expiresAt: now() + ttlMs })
       pending.then(
         () => {
           // A write landed while loading: do not keep what may be stale.
-          if (version !== startedAt && entries.get(key) === pending) entries.delete(key)
+          if (version !== startedAt && entries.get(key)?.pending === pending) entries.delete(key)
         },
-        () => entries.delete(key),
+        () => {
+          if (entries.get(key)?.pending === pending) entries.delete(key)
+        },
       )
       return pending
     },
@@ -50,7 +63,10 @@ export async function createReadCache(bus: Bus): Promise<ReadCache> {
       clear(prefix)
       await bus.publish(CACHE_CHANNEL, prefix)
     },
-    close: unsubscribe,
+    async close() {
+      stopResync()
+      await unsubscribe()
+    },
   }
 }
 

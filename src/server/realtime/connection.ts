@@ -12,7 +12,14 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024
 /** Consecutive skipped messages after which a stalled viewer is disconnected. */
 const MAX_SKIPPED = 200
 /** Messages a connection may send per 10 seconds. */
-const RATE_LIMIT = { messages: 100, windowMs: 10_000 }
+export const RATE_LIMIT = { messages: 100, windowMs: 10_000 }
+/**
+ * Messages past the rate within one window after which the connection is closed with 1008
+ * (policy violation): the first is answered with an error, a client that keeps going is cut off.
+ */
+export const RATE_LIMIT_CLOSE_AFTER = 50
+/** WebSocket close code for a policy violation. */
+export const POLICY_VIOLATION = 1008
 /** Messages a connection may have waiting to be handled. */
 const MAX_PENDING = 20
 
@@ -51,12 +58,14 @@ export class LiveConnection implements HubMember {
   private pending = 0
   private windowStart = Date.now()
   private windowCount = 0
+  private toldToWait = false
   private readonly log: FastifyRequest['log']
 
   constructor(
     readonly socket: WebSocket,
     request: FastifyRequest,
     private readonly handle: MessageHandler,
+    private readonly onPolicyClose: (reason: string) => void = () => {},
   ) {
     this.sessionToken = request.cookies[SESSION_COOKIE]
     this.log = request.log
@@ -97,6 +106,13 @@ export class LiveConnection implements HubMember {
     this.sendMessage({ type: 'error', message, ...extra })
   }
 
+  /** Closes the connection for breaking a rule (1008); its messages are no longer read. */
+  closeForPolicy(reason: string, label: string) {
+    if (!this.open) return
+    this.onPolicyClose(label)
+    this.socket.close(POLICY_VIOLATION, reason)
+  }
+
   heartbeat() {
     if (!this.open) return
     if (!this.alive) {
@@ -118,9 +134,13 @@ export class LiveConnection implements HubMember {
     if (now - this.windowStart > RATE_LIMIT.windowMs) {
       this.windowStart = now
       this.windowCount = 0
+      this.toldToWait = false
     }
+    if (!this.open) return
     if (++this.windowCount > RATE_LIMIT.messages) {
-      this.error('Too many messages. Please slow down.', { code: 'rate_limited' })
+      const excess = this.windowCount - RATE_LIMIT.messages
+      if (excess === 1) this.error('Too many messages. Please slow down.', { code: 'rate_limited' })
+      if (excess >= RATE_LIMIT_CLOSE_AFTER) this.closeForPolicy('Message rate exceeded', 'rate')
       return
     }
     const bytes = Array.isArray(raw)
@@ -159,7 +179,10 @@ export class LiveConnection implements HubMember {
       return
     }
     if (this.pending >= MAX_PENDING) {
-      this.error('Too many messages waiting. Please slow down.', { code: 'rate_limited', request: type })
+      // Said once per window: a client that floods gets no flood of answers.
+      if (!this.toldToWait)
+        this.error('Too many messages waiting. Please slow down.', { code: 'rate_limited', request: type })
+      this.toldToWait = true
       return
     }
     this.pending++

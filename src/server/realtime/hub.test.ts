@@ -20,6 +20,8 @@ function countingBus() {
         await off()
       }
     },
+    onResync: (listener) => inner.onResync(listener),
+    status: () => inner.status(),
     close: () => inner.close(),
   }
   return { bus, subscribes, unsubscribes }
@@ -150,6 +152,8 @@ describe('live rooms', () => {
           handlers.delete(channel)
         }
       },
+      onResync: () => () => {},
+      status: () => ({ connected: true, queued: 0 }),
       close: async () => {},
     }
     const hub = createHub({ bus })

@@ -46,6 +46,7 @@ interface Room {
   lastTelemetry?: Buffer
   ready: Promise<void>
   unsubscribe?: () => Promise<void>
+  load: JoinOptions['load']
 }
 
 export interface Hub {
@@ -109,6 +110,7 @@ export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknow
       seq: 0,
       outbox: [],
       ready: Promise.resolve(),
+      load: options.load,
     }
     room.ready = (async () => {
       room.unsubscribe = await bus.subscribe(orderChannel(orderId), (message) => deliver(room, message))
@@ -126,6 +128,26 @@ export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknow
     if (rooms.get(room.orderId) === room) rooms.delete(room.orderId)
     room.ready.then(() => room.unsubscribe?.()).catch((error: unknown) => onError?.(error))
   }
+
+  /** After a broker outage: tell the room's viewers to refetch, then send the order's current state. */
+  async function resync(room: Room) {
+    deliver(room, { type: 'resync', orderId: room.orderId, sentAt: Date.now() })
+    try {
+      const fresh = await room.load()
+      if (rooms.get(room.orderId) !== room) return
+      if (fresh.status) deliver(room, fresh.status)
+      if (fresh.telemetry) deliver(room, fresh.telemetry)
+    } catch (error) {
+      onError?.(error)
+    }
+  }
+  const stopResync = bus.onResync(() => {
+    for (const room of rooms.values())
+      void room.ready.then(
+        () => resync(room),
+        () => {},
+      )
+  })
 
   return {
     async join(orderId, member, options) {
@@ -164,6 +186,7 @@ export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknow
     },
     async close() {
       closed = true
+      stopResync()
       const all = [...rooms.values()]
       rooms.clear()
       await Promise.all(all.map((room) => room.ready.then(() => room.unsubscribe?.()).catch(() => {})))

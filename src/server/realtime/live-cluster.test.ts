@@ -43,6 +43,7 @@ describe.runIf(onPostgres && redisUrl)('two server instances with Redis', () => 
     // Other files' runs may share this Redis: keep this test's channels apart.
     const env = {
       DATABASE_URL: database.url!,
+      APP_SECRET: 'cluster-secret-shared-by-both-instances-1',
       REDIS_URL: `${redisUrl}${redisUrl!.includes('?') ? '&' : '?'}channelPrefix=cluster-${randomBytes(4).toString('hex')}:`,
       KITCHEN_ORDER_SECONDS: String(ORDER_SECONDS),
       KITCHEN_TICK_MS: String(TICK_MS),

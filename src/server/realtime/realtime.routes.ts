@@ -72,6 +72,10 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     onError: (err) => app.log.error({ err }, 'user feed error'),
   })
   const connections = new Set<LiveConnection>()
+  /** Open connections per client address. */
+  const perAddress = new Map<string, number>()
+  const addressCap = app.config.limits.liveConnectionsPerAddress
+  app.metrics.trackLive(() => ({ connections: connections.size, rooms: hub.stats().rooms }))
 
   const heartbeat = setInterval(() => {
     for (const connection of connections) connection.heartbeat()
@@ -90,23 +94,46 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     }
   }
 
-  app.get('/ws', { websocket: true, onRequest: checkOrigin, schema: { hide: true } }, (socket, request) => {
-    const connection = new LiveConnection(socket, request, handle)
-    connections.add(connection)
-    socket.on('message', (raw, isBinary) => connection.receive(raw, isBinary))
-    socket.on('pong', () => connection.markAlive())
-    socket.on('close', () => {
-      connections.delete(connection)
-      for (const orderId of connection.orders) hub.leave(orderId, connection)
-      connection.orders.clear()
-      for (const restaurantId of connection.kitchens) kitchens.leave(restaurantId, connection)
-      connection.kitchens.clear()
-      if (connection.userId !== undefined) userFeeds.leave(connection.userId, connection)
-    })
-    // A signed-in diner's connections hear about their own wallet.
-    connection.ready = connection.ready.then(async () => {
-      if (connection.userId !== undefined && connection.open)
-        await userFeeds.join(connection.userId, connection).catch(() => {})
-    })
-  })
+  /** Refuses the upgrade of an address that already has its share of connections open. */
+  async function checkAddress(request: FastifyRequest, reply: FastifyReply) {
+    if ((perAddress.get(request.ip) ?? 0) >= addressCap) {
+      app.metrics.liveClosed.inc({ reason: 'address_cap' })
+      return reply.code(429).send({ message: 'Too many live connections from this address' })
+    }
+  }
+
+  app.get(
+    '/ws',
+    { websocket: true, onRequest: [checkOrigin, checkAddress], schema: { hide: true } },
+    (socket, request) => {
+      const address = request.ip
+      const open = (perAddress.get(address) ?? 0) + 1
+      perAddress.set(address, open)
+      const connection = new LiveConnection(socket, request, handle, (reason) =>
+        app.metrics.liveClosed.inc({ reason }),
+      )
+      connections.add(connection)
+      socket.on('message', (raw, isBinary) => connection.receive(raw, isBinary))
+      socket.on('pong', () => connection.markAlive())
+      socket.on('close', () => {
+        const left = (perAddress.get(address) ?? 1) - 1
+        if (left <= 0) perAddress.delete(address)
+        else perAddress.set(address, left)
+        connections.delete(connection)
+        for (const orderId of connection.orders) hub.leave(orderId, connection)
+        connection.orders.clear()
+        for (const restaurantId of connection.kitchens) kitchens.leave(restaurantId, connection)
+        connection.kitchens.clear()
+        if (connection.userId !== undefined) userFeeds.leave(connection.userId, connection)
+      })
+      // A signed-in diner's connections hear about their own wallet.
+      connection.ready = connection.ready.then(async () => {
+        if (connection.userId !== undefined && connection.open)
+          await userFeeds.join(connection.userId, connection).catch(() => {})
+      })
+      // Upgrades that raced past the check: the newest one goes.
+      if (open > addressCap)
+        connection.closeForPolicy('Too many live connections from this address', 'address_cap')
+    },
+  )
 }
