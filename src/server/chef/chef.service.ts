@@ -11,7 +11,7 @@ import type { ServerMessage } from '../../shared/live-messages'
 import { toDollars } from '../../shared/money'
 import type { ChefShout, upsellResultSchema } from '../../shared/schemas/chef'
 import type { Db, Tx } from '../db/client'
-import { chefShouts, chefTips, menuItems, orders, restaurants, upsells } from '../db/schema'
+import { chefShouts, chefTips, menuItems, orderEvents, orders, restaurants, upsells } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
 import { runIdempotent } from '../infra/idempotency'
 import {
@@ -49,26 +49,24 @@ export const CHEF_SCOPES = {
 export const TIP_WINDOW_AFTER_DELIVERY_MS = 24 * 3600 * 1000
 
 /**
- * When an order reached the diner: for a completed order, the later of its promised delivery and
- * its last change (the autopilot completes orders on schedule).
+ * When a completed order reached the diner: its `completed` status event; for orders older than
+ * the status history, the later of its promised delivery and its creation.
  */
-function deliveredAt(order: Pick<OrderRow, 'estimatedDelivery' | 'updatedAt' | 'createdAt'>): number {
-  return Math.max(
-    order.estimatedDelivery?.getTime() ?? 0,
-    order.updatedAt.getTime(),
-    order.createdAt.getTime(),
-  )
+async function deliveredAt(tx: Tx, order: Pick<OrderRow, 'id' | 'estimatedDelivery' | 'createdAt'>) {
+  const [event] = await tx
+    .select({ at: orderEvents.at })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'completed')))
+    .orderBy(desc(orderEvents.at))
+    .limit(1)
+  return event?.at.getTime() ?? Math.max(order.estimatedDelivery?.getTime() ?? 0, order.createdAt.getTime())
 }
 
 /** Only the order's diner tips, never on a cancelled order, and up to a day after delivery. */
-export function checkTipAllowed(
-  order: Pick<OrderRow, 'userId' | 'status' | 'estimatedDelivery' | 'updatedAt' | 'createdAt'>,
-  userId: number,
-  now = Date.now(),
-): void {
+async function checkTipAllowed(tx: Tx, order: OrderRow, userId: number, now = Date.now()) {
   if (order.userId !== userId) throw notOrderDiner('Only the diner who placed this order can tip its chef')
   if (order.status === 'cancelled') throw tipOnCancelledOrder()
-  if (order.status === 'completed' && now - deliveredAt(order) > TIP_WINDOW_AFTER_DELIVERY_MS)
+  if (order.status === 'completed' && now - (await deliveredAt(tx, order)) > TIP_WINDOW_AFTER_DELIVERY_MS)
     throw tipsClosed()
 }
 
@@ -239,7 +237,7 @@ export function createChefService(deps: {
         async (tx) => {
           const order = await findViewableOrder(tx, userId, orderId)
           if (!order) throw orderNotFound()
-          checkTipAllowed(order, userId)
+          await checkTipAllowed(tx, order, userId)
           moved = await createWalletRepository(tx).debit({
             userId,
             cents: amountCents,

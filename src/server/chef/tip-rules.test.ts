@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { orders } from '../db/schema'
+import { orderEvents, orders } from '../db/schema'
 import { createRestaurant, placeOrder } from '../orders/orders.fixtures'
 import { balanceCents, buildTestApp, createUser } from '../testing/build-test-app'
 
@@ -46,10 +46,10 @@ describe('who may tip, and when', () => {
 
   it('takes a tip a few hours after delivery', async () => {
     const { diner, order } = await dinerWithOrder()
+    await app.db.update(orders).set({ status: 'completed', progress: 100 }).where(eq(orders.id, order.id))
     await app.db
-      .update(orders)
-      .set({ status: 'completed', progress: 100, estimatedDelivery: hoursAgo(3), updatedAt: hoursAgo(3) })
-      .where(eq(orders.id, order.id))
+      .insert(orderEvents)
+      .values({ orderId: order.id, status: 'completed', at: hoursAgo(3), actor: 'system' })
     const before = await balanceCents(app, diner.user.id)
     const res = await tip(diner, order.id)
     expect(res.statusCode).toBe(200)
@@ -58,6 +58,19 @@ describe('who may tip, and when', () => {
 
   it('closes tips a day after delivery', async () => {
     const { diner, order } = await dinerWithOrder()
+    await app.db.update(orders).set({ status: 'completed', progress: 100 }).where(eq(orders.id, order.id))
+    await app.db
+      .insert(orderEvents)
+      .values({ orderId: order.id, status: 'completed', at: hoursAgo(25), actor: 'system' })
+    const before = await balanceCents(app, diner.user.id)
+    const res = await tip(diner, order.id)
+    expect(res.statusCode).toBe(409)
+    expect(res.json().message).toBe('Tips close a day after delivery')
+    expect(await balanceCents(app, diner.user.id)).toBe(before)
+  })
+
+  it('closes tips on an order from before the status history a day after its promised delivery', async () => {
+    const { diner, order } = await dinerWithOrder()
     await app.db
       .update(orders)
       .set({
@@ -65,7 +78,6 @@ describe('who may tip, and when', () => {
         progress: 100,
         createdAt: hoursAgo(26),
         estimatedDelivery: hoursAgo(25),
-        updatedAt: hoursAgo(25),
       })
       .where(eq(orders.id, order.id))
     const before = await balanceCents(app, diner.user.id)
