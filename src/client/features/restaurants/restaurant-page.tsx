@@ -3,7 +3,7 @@ import { Button } from '@client/components/ui/button'
 import { Spinner } from '@client/components/ui/spinner'
 import { toast } from '@client/components/ui/use-toast'
 import { AddFundsDialog } from '@client/components/wallet/add-funds-dialog'
-import { ApiError, errorMessage, isStatus, newIdempotencyKey } from '@client/lib/api-client'
+import { errorMessage, isStatus } from '@client/lib/api-client'
 import { cartTotals, useCart } from '@client/lib/cart'
 import { useActiveOrders } from '@client/lib/queries/active-orders'
 import { useAllergenProfile } from '@client/lib/queries/allergen-profile'
@@ -17,7 +17,7 @@ import { cn, formatMoney, orderNumber } from '@client/lib/utils'
 import { ORDER_REDIRECT_MS } from '@shared/constants'
 import type { MenuItem } from '@shared/schemas/restaurants'
 import { ArrowLeft, ShoppingBag, Video } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useAllergenCheck } from './api/check-allergens'
 import { usePlaceOrder } from './api/place-order'
@@ -56,7 +56,6 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
   const [, navigate] = useLocation()
   const [redirecting, setRedirecting] = useState(false)
   const [shortOfFunds, setShortOfFunds] = useState(false)
-  const idempotencyKey = useRef<string | null>(null)
 
   const notFound = !validId || isStatus(restaurant.error, 404)
   useErrorToast(restaurant.isError && !notFound, 'Could not load restaurant data. Please try again.')
@@ -98,19 +97,14 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
       })
       return
     }
-    idempotencyKey.current ??= newIdempotencyKey()
     setShortOfFunds(false)
     placeOrder.mutate(
       {
-        input: {
-          restaurantId,
-          items: available.map((l) => ({ menuItemId: l.menuItemId, quantity: l.quantity })),
-        },
-        idempotencyKey: idempotencyKey.current,
+        restaurantId,
+        items: available.map((l) => ({ menuItemId: l.menuItemId, quantity: l.quantity })),
       },
       {
         onSuccess: async (order) => {
-          idempotencyKey.current = null
           setRedirecting(true)
           cart.clear()
           toast({
@@ -123,8 +117,6 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
           setTimeout(() => navigate(`/stream/${order.id}`), ORDER_REDIRECT_MS)
         },
         onError: (error) => {
-          // A request the server answered will not succeed on a retry with the same key.
-          if (error instanceof ApiError) idempotencyKey.current = null
           if (isStatus(error, 402)) {
             setShortOfFunds(true)
             toast({

@@ -1,4 +1,5 @@
-import { api, newIdempotencyKey } from '@client/lib/api-client'
+import { api } from '@client/lib/api-client'
+import { intentDone, intentKey } from '@client/lib/intent-key'
 import { queryKeys } from '@client/lib/query-keys'
 import type { Order } from '@shared/schemas/orders'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -18,9 +19,11 @@ export function useRespondToUpsell(orderId: number, userId: number | undefined) 
       api.put<UpsellResult>(
         `/api/upsells/${upsellId}/response`,
         { accepted },
-        { idempotencyKey: newIdempotencyKey() },
+        // One answer per offer: a retry sends the same key.
+        { idempotencyKey: intentKey(`upsell:${upsellId}`, { accepted }) },
       ),
     onSuccess: async (result) => {
+      intentDone(`upsell:${result.upsellId}`)
       if (!result.accepted) return
       if (result.order) queryClient.setQueryData(queryKeys.order(orderId), result.order)
       if (userId && result.newBalance !== undefined)

@@ -1,4 +1,5 @@
-import { api, newIdempotencyKey } from '@client/lib/api-client'
+import { api } from '@client/lib/api-client'
+import { intentDone, intentKey } from '@client/lib/intent-key'
 import { queryKeys } from '@client/lib/query-keys'
 import type { ShoutType } from '@shared/constants'
 import type { ChefShout } from '@shared/schemas/chef'
@@ -12,9 +13,11 @@ export function useSendChefShout(orderId: number, userId: number | undefined) {
       api.post<ChefShout & { newBalance: number }>(
         `/api/orders/${orderId}/chef-shouts`,
         { shoutType },
-        { idempotencyKey: newIdempotencyKey() },
+        // The same shout retried keeps its key until it succeeds: it is charged once.
+        { idempotencyKey: intentKey(`shout:${orderId}`, { shoutType }) },
       ),
     onSuccess: async (shout) => {
+      intentDone(`shout:${orderId}`)
       if (userId) queryClient.setQueryData(queryKeys.walletBalance(userId), { balance: shout.newBalance })
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.chefShouts(orderId) }),
