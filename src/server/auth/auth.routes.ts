@@ -2,7 +2,8 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { loginSchema, registerSchema, userSchema } from '../../shared/schemas/auth'
-import { conflict, unauthorized } from '../infra/errors'
+import { conflict, tooManyRequests, unauthorized } from '../infra/errors'
+import { createAttemptCounter } from '../infra/limits'
 import { requireUser } from './auth.guard'
 import {
   dummyPasswordHash,
@@ -22,15 +23,39 @@ function limitKey(request: { ip: string; body?: unknown }) {
   return `${request.ip}|${typeof username === 'string' ? username.toLowerCase() : ''}`
 }
 
+const FIFTEEN_MINUTES = 15 * 60_000
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.authRepo
+  const { limits, cookieSecure } = app.config
+  /** Failed sign-ins per address, whatever usernames it tries; successes do not count. */
+  const failedSignIns = createAttemptCounter({
+    max: limits.loginFailuresPerAddress,
+    windowMs: FIFTEEN_MINUTES,
+  })
+  /** Accounts created per address. */
+  const registrations = createAttemptCounter({ max: limits.registerPerHour, windowMs: 60 * 60_000 })
 
-  const setSessionCookie = (reply: FastifyReply, token: string, secure: boolean) =>
+  const refuseWhenExhausted = (
+    counter: ReturnType<typeof createAttemptCounter>,
+    key: string,
+    reply: FastifyReply,
+    what: string,
+  ) => {
+    if (!counter.exhausted(key)) return
+    const seconds = counter.retryAfterSeconds(key)
+    reply.header('retry-after', String(seconds))
+    throw tooManyRequests(`${what} Please try again in ${Math.ceil(seconds / 60)} minutes.`)
+  }
+
+  // COOKIE_SECURE forces the flag; otherwise Secure when the request came over HTTPS, as judged
+  // with TRUST_PROXY (X-Forwarded-Proto behind a proxy).
+  const setSessionCookie = (reply: FastifyReply, token: string, https: boolean) =>
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure,
+      secure: cookieSecure ?? https,
       maxAge: SESSION_TTL_MS / 1000,
     })
 
@@ -42,6 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const input = request.body
+      refuseWhenExhausted(registrations, request.ip, reply, 'Too many new accounts from this address.')
       const taken = await repo.usernameOrEmailTaken(input.username, input.email)
       if (taken.username)
         throw conflict('That username is already taken', { username: 'That username is already taken' })
@@ -62,6 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             throw conflict('That username or email is already taken')
           throw error
         })
+      registrations.record(request.ip)
       const session = await repo.createSession(row.id)
       setSessionCookie(reply, session.token, request.protocol === 'https')
       return reply.code(201).send(toUser(row))
@@ -76,9 +103,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body
+      refuseWhenExhausted(failedSignIns, request.ip, reply, 'Too many failed sign-ins from this address.')
       const row = await repo.findUserByUsername(username)
       const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()))
-      if (!row || !ok) throw unauthorized('Invalid username or password')
+      if (!row || !ok) {
+        failedSignIns.record(request.ip)
+        throw unauthorized('Invalid username or password')
+      }
       const session = await repo.createSession(row.id)
       setSessionCookie(reply, session.token, request.protocol === 'https')
       return toUser(row)

@@ -5,14 +5,24 @@ import { toDollars } from '../../shared/money'
 import type { User } from '../../shared/schemas/auth'
 import type { Db } from '../db/client'
 import { sessions, users } from '../db/schema'
+import { createConcurrencyLimit } from '../infra/limits'
 import type { SessionIdentity } from './session-cache'
 
-const scrypt = promisify(scryptCb) as (
+const scryptAsync = promisify(scryptCb) as (
   password: string,
   salt: Buffer,
   keylen: number,
   options: object,
 ) => Promise<Buffer>
+
+/**
+ * scrypt runs on libuv's thread pool (4 threads), which file reads, DNS and compression share.
+ * Two hashes at a time leave the rest free, so a burst of sign-ins queues behind itself instead
+ * of slowing every other request.
+ */
+export const passwordHashing = createConcurrencyLimit(2)
+const scrypt = (password: string, salt: Buffer, keylen: number, options: object) =>
+  passwordHashing.run(() => scryptAsync(password, salt, keylen, options))
 
 /** scrypt, N=2^15, r=8, p=1: about 32 MiB and ~50 ms per hash. */
 const SCRYPT = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }
