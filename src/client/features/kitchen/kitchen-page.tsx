@@ -13,11 +13,13 @@ import { useAdvanceOrder } from './api/advance-order'
 import { useBumpLine } from './api/bump-line'
 import { useCancelTicket } from './api/cancel-ticket'
 import { useKitchen } from './api/get-kitchen'
+import { useSensors } from './api/get-sensors'
 import { useRecallOrder } from './api/recall-order'
 import { useSetKitchenMode } from './api/set-kitchen-mode'
 import { useUpdateShoutStatus } from './api/update-shout-status'
 import { AllDayPanel } from './components/all-day-panel'
 import { CancelDialog } from './components/cancel-dialog'
+import { SensorStatus } from './components/sensor-status'
 import { SettingsDialog } from './components/settings-dialog'
 import { TicketCard } from './components/ticket-card'
 import { playChime, readMuted, writeMuted } from './lib/chime'
@@ -39,6 +41,7 @@ function useNow(intervalMs = 1000) {
 /** The kitchen console at /kitchen/{restaurantId}: a tablet on the kitchen wall, or a phone. */
 export default function KitchenPage({ restaurantId }: { restaurantId: number }) {
   const kitchen = useKitchen(restaurantId)
+  const sensors = useSensors(restaurantId)
   const now = useNow()
   const { dark, toggle: toggleTheme } = useConsoleTheme()
   const [muted, setMuted] = useState(readMuted)
@@ -134,6 +137,12 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
             <span>
               {tickets.length} open {tickets.length === 1 ? 'ticket' : 'tickets'}
             </span>
+            {sensors.data && sensors.data.length > 0 ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <SensorStatus devices={sensors.data} />
+              </>
+            ) : null}
           </p>
         </div>
         <div className="flex h-12 items-center gap-2 rounded-lg border border-border px-3 text-sm font-medium">
