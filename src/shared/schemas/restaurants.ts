@@ -36,6 +36,19 @@ export const requiredText = (message: string, min = 1) => singleLineText(message
 /** One of the spec's price ranges; `message` for anything else. */
 export const priceRangeField = (message: string) => z.enum(PRICE_RANGES, { error: message })
 
+/**
+ * A picture the app can show: an image uploaded here (`/images/...`), a generated illustration
+ * (`/media/...`) or an absolute http(s) address.
+ */
+export const imageUrlSchema = z
+  .string({ error: 'Please provide a valid image address' })
+  .trim()
+  .max(2000, 'Please provide a valid image address')
+  .refine(
+    (v) => /^\/(images|media)\/[\w./-]+$/.test(v) || (/^https?:\/\/\S+$/i.test(v) && URL.canParse(v)),
+    'Please provide a valid image address',
+  )
+
 /** What the application page and the wizard send; the server accepts either form's fields. */
 export const restaurantCreateSchema = z.object({
   name: requiredText('Restaurant name must be at least 2 characters', 2).max(
@@ -74,6 +87,25 @@ export const restaurantCreateSchema = z.object({
   isLive: z.boolean().optional(),
 })
 export type RestaurantCreateInput = z.input<typeof restaurantCreateSchema>
+
+/** The owner's changes to the profile and the go-live switch; a field left out keeps its value. */
+export const restaurantUpdateSchema = z
+  .object({
+    name: restaurantCreateSchema.shape.name,
+    description: restaurantCreateSchema.shape.description,
+    cuisine: restaurantCreateSchema.shape.cuisine,
+    address: restaurantCreateSchema.shape.address,
+    priceRange: restaurantCreateSchema.shape.priceRange,
+    /** null removes the logo. */
+    avatar: imageUrlSchema.nullable(),
+    images: z.array(imageUrlSchema).max(12, 'At most 12 photos'),
+    features: z.array(z.string().trim().min(1).max(60)).max(20),
+    latitude: restaurantCreateSchema.shape.latitude,
+    longitude: restaurantCreateSchema.shape.longitude,
+    isLive: z.boolean({ error: 'isLive is true or false' }),
+  })
+  .partial()
+export type RestaurantUpdateInput = z.input<typeof restaurantUpdateSchema>
 
 export const restaurantSearchQuery = z
   .object({
@@ -120,6 +152,34 @@ export const cameraCreateSchema = z.object({
   streamUrl: streamUrlSchema,
 })
 export type CameraCreateInput = z.input<typeof cameraCreateSchema>
+
+/** The owner's changes to a camera; a field left out keeps its value. */
+export const cameraUpdateSchema = z
+  .object({
+    name: cameraCreateSchema.shape.name,
+    position: cameraCreateSchema.shape.position,
+    streamUrl: streamUrlSchema,
+    isActive: z.boolean({ error: 'isActive is true or false' }),
+  })
+  .partial()
+export type CameraUpdateInput = z.input<typeof cameraUpdateSchema>
+
+/** `include=inactive` (owner only) also lists deactivated cameras. */
+export const cameraListQuery = z.object({ include: z.enum(['inactive']).optional() })
+
+/** What "Check stream" found: the picture's codec and size, or why nothing could be read. */
+export const cameraCheckSchema = z.object({
+  ok: z.boolean(),
+  codec: z.string().optional(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+  message: z.string().optional(),
+})
+export type CameraCheck = z.infer<typeof cameraCheckSchema>
+
+/** An uploaded picture: its largest size; smaller ones are at the same address with `-320`/`-640`. */
+export const uploadSchema = z.object({ url: z.string() })
+export type Upload = z.infer<typeof uploadSchema>
 
 export const menuItemSchema = z.object({
   id: z.number(),
