@@ -12,6 +12,7 @@ const OrdersPage = lazy(() => import('@client/features/orders/orders-page'))
 const AuthPage = lazy(() => import('@client/features/auth/auth-page'))
 const ForRestaurantsPage = lazy(() => import('@client/features/partners/for-restaurants-page'))
 const PartnersPage = lazy(() => import('@client/features/partners/partners-page'))
+const WorkspacePage = lazy(() => import('@client/features/partners/workspace-page'))
 const EquipmentSetupPage = lazy(() => import('@client/features/partners/equipment-setup-page'))
 const DiscoverPage = lazy(() => import('@client/features/discover/discover-page'))
 const FaqPage = lazy(() => import('@client/features/faq/faq-page'))
@@ -72,6 +73,23 @@ function SiteRoutes() {
           <Route path="/restaurant-partners" component={PartnersPage} />
           <Route path="/restaurant-onboarding">
             <Redirect to="/restaurant-partners?onboarding=1#register" replace />
+          </Route>
+          <Route path="/partner">
+            <ProtectedRoute>
+              <WorkspacePage />
+            </ProtectedRoute>
+          </Route>
+          <Route path="/partner/:restaurant/:section?">
+            {(params) => (
+              <ProtectedRoute>
+                {/* /partner/menu: a section of the last restaurant opened. */}
+                {/^\d+$/.test(params.restaurant) ? (
+                  <WorkspacePage restaurantId={Number(params.restaurant)} section={params.section} />
+                ) : (
+                  <WorkspacePage section={params.restaurant} />
+                )}
+              </ProtectedRoute>
+            )}
           </Route>
           <Route path="/discover" component={DiscoverPage} />
           <Route path="/faq" component={FaqPage} />

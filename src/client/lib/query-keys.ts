@@ -9,6 +9,8 @@ export const queryKeys = {
   restaurant: (id: number) => ['restaurants', id] as const,
   menu: (restaurantId: number) => ['restaurants', restaurantId, 'menu'] as const,
   cameras: (restaurantId: number) => ['restaurants', restaurantId, 'cameras'] as const,
+  /** The owner's list, deactivated cameras included; invalidated with `cameras`. */
+  ownerCameras: (restaurantId: number) => ['restaurants', restaurantId, 'cameras', 'all'] as const,
   integrations: (restaurantId: number) => ['restaurants', restaurantId, 'integrations'] as const,
   devices: (restaurantId: number) => ['restaurants', restaurantId, 'devices'] as const,
   userRestaurants: (userId: number) => ['users', userId, 'restaurants'] as const,

@@ -2,10 +2,13 @@ import { z } from 'zod'
 import { singleLineText } from './common'
 import {
   cameraCreateSchema,
+  imageUrlSchema,
   priceRangeField,
   type RestaurantCreateInput,
+  type RestaurantUpdateInput,
   requiredText,
   restaurantCreateSchema,
+  restaurantUpdateSchema,
 } from './restaurants'
 
 /**
@@ -94,6 +97,22 @@ export function wizardPayload(values: RestaurantWizard): RestaurantCreateInput {
     ...(latitude === undefined ? {} : { latitude }),
     ...(longitude === undefined ? {} : { longitude }),
   }
+}
+
+// Workspace, Overview: the wizard's rules for the profile, plus the logo and photos as uploaded.
+export const restaurantProfileSchema = restaurantWizardSchema
+  .omit({ acceptTerms: true, avatar: true })
+  .extend({
+    avatar: z.union([z.literal(''), imageUrlSchema]),
+    images: restaurantUpdateSchema.shape.images.unwrap(),
+  })
+export type RestaurantProfileValues = z.input<typeof restaurantProfileSchema>
+export type RestaurantProfile = z.output<typeof restaurantProfileSchema>
+
+/** What the profile form sends: an empty logo or coordinate clears it. */
+export function profilePayload(values: RestaurantProfile): RestaurantUpdateInput {
+  const { avatar, latitude, longitude, ...profile } = values
+  return { ...profile, avatar: avatar || null, latitude: latitude ?? null, longitude: longitude ?? null }
 }
 
 // Registration wizard, step Camera Setup.

@@ -9,7 +9,7 @@ import {
 import { useWalletBalance } from '@client/lib/queries/wallet-balance'
 import { formatMoney } from '@client/lib/utils'
 import type { User } from '@shared/schemas/auth'
-import { LogOut, ReceiptText, UserRound, Wallet } from 'lucide-react'
+import { LogOut, ReceiptText, Store, UserRound, Wallet } from 'lucide-react'
 import { Link } from 'wouter'
 import { InitialsAvatar } from './initials-avatar'
 import { useLogout } from './use-logout'
@@ -54,6 +54,12 @@ export function AvatarMenu({ user, defaultOpen }: { user: User; defaultOpen?: bo
           <Link href="/orders">
             <ReceiptText aria-hidden="true" />
             My Orders
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/partner">
+            <Store aria-hidden="true" />
+            My restaurant
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />

@@ -3,7 +3,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from 
 import { useWalletBalance } from '@client/lib/queries/wallet-balance'
 import { cn, formatMoney } from '@client/lib/utils'
 import type { User } from '@shared/schemas/auth'
-import { FileQuestion, LogIn, LogOut, Menu, ShieldCheck, UserRound, Wrench } from 'lucide-react'
+import { FileQuestion, LogIn, LogOut, Menu, ShieldCheck, Store, UserRound, Wrench } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { InitialsAvatar } from './initials-avatar'
@@ -117,6 +117,12 @@ function MenuLogout({ onDone }: { onDone: () => void }) {
         <Link href="/profile" onClick={onDone}>
           <UserRound aria-hidden="true" />
           Profile
+        </Link>
+      </Button>
+      <Button asChild variant="outline" className="w-full">
+        <Link href="/partner" onClick={onDone}>
+          <Store aria-hidden="true" />
+          My restaurant
         </Link>
       </Button>
       <Button

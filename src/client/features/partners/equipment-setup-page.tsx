@@ -1,17 +1,16 @@
-import { Badge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
+import { Card, CardContent } from '@client/components/ui/card'
 import { PageSpinner } from '@client/components/ui/spinner'
 import { toast } from '@client/components/ui/use-toast'
 import { useDocumentTitle } from '@client/lib/use-document-title'
 import { useRequireSignIn } from '@client/lib/use-require-sign-in'
 import type { User } from '@shared/schemas/auth'
-import { CalendarClock, CircleCheck, Mail, Wrench } from 'lucide-react'
+import { CircleCheck, Mail, Wrench } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
-import { useInstallations } from './api/get-installations'
 import { type OwnedRestaurant, useUserRestaurants } from './api/get-user-restaurants'
 import { InstallationForm } from './components/installation-form'
+import { InstallationRequests } from './components/installation-requests'
 
 export default function EquipmentSetupPage() {
   useDocumentTitle('Schedule equipment installation')
@@ -104,52 +103,5 @@ function EquipmentSetup({ user, restaurants }: { user: User; restaurants: OwnedR
         <InstallationRequests user={user} restaurants={restaurants} />
       </div>
     </div>
-  )
-}
-
-function InstallationRequests({ user, restaurants }: { user: User; restaurants: OwnedRestaurant[] }) {
-  const installations = useInstallations(user.id)
-  const list = installations.data ?? []
-  const name = (id: number) => restaurants.find((r) => r.id === id)?.name ?? `Restaurant ${id}`
-  return (
-    <Card className="h-fit">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-base">
-          <CalendarClock className="size-5 text-primary" aria-hidden="true" />
-          Your requests
-        </CardTitle>
-        <CardDescription>We confirm each request by phone or email.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {installations.isError ? (
-          <p className="text-sm text-muted-foreground">Your earlier requests could not be loaded.</p>
-        ) : list.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            {installations.isLoading ? 'Loading…' : 'No installation requests yet.'}
-          </p>
-        ) : (
-          <ul className="grid gap-3" data-testid="installation-requests">
-            {list.map((item) => (
-              <li key={item.id} className="rounded-lg border p-3 text-sm">
-                <div className="flex items-center justify-between gap-2">
-                  <span className="font-medium">{name(item.restaurantId)}</span>
-                  <Badge variant={item.status === 'pending' ? 'warning' : 'success'} className="capitalize">
-                    {item.status}
-                  </Badge>
-                </div>
-                <p className="mt-1 text-muted-foreground">
-                  {new Date(`${item.preferredDate}T12:00:00`).toLocaleDateString([], {
-                    weekday: 'short',
-                    month: 'short',
-                    day: 'numeric',
-                  })}{' '}
-                  · {item.preferredTimeSlot}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
   )
 }

@@ -173,7 +173,7 @@ export default function PartnersPage() {
             <RegistrationWizard />
           </TabsContent>
           <TabsContent value="integrations" className="mt-6">
-            <IntegrationsPanel onRegister={() => setTab('register')} />
+            <IntegrationsPanel />
           </TabsContent>
         </Tabs>
       </section>

@@ -73,8 +73,8 @@ export function RegistrationWizard() {
               <PartyPopper className="size-10 text-primary" aria-hidden="true" />
               <p className="text-lg font-semibold">{restaurant?.name} is ready for its close-up</p>
               <p className="max-w-md text-sm text-muted-foreground">
-                New restaurants start off the air. Once our technicians install your equipment, you can go
-                live.
+                New restaurants start off the air. Add your menu in your workspace, and go live once a camera
+                and a dish are ready.
               </p>
             </div>
             <dl className="grid gap-3 sm:grid-cols-2">
@@ -103,6 +103,14 @@ export function RegistrationWizard() {
                   <Plus aria-hidden="true" />
                   Add More Cameras
                 </Button>
+                {restaurant ? (
+                  <Button asChild variant="outline">
+                    <Link href={`/partner/${restaurant.id}`}>
+                      <Store aria-hidden="true" />
+                      Open workspace
+                    </Link>
+                  </Button>
+                ) : null}
                 <Button asChild variant="ghost">
                   <Link href="/equipment-setup">
                     <CalendarCheck aria-hidden="true" />
