@@ -18,6 +18,7 @@ import { allergenRoutes } from './allergens/allergens.routes'
 import { authRoutes } from './auth/auth.routes'
 import { type AuthRepository, createAuthRepository } from './auth/auth.service'
 import { createSessionCache, type SessionCache } from './auth/session-cache'
+import { cameraSettingsRoutes } from './cameras/camera-settings.routes'
 import { cameraStreamRoutes } from './cameras/cameras.routes'
 import { chefRoutes } from './chef/chef.routes'
 import type { Config } from './config'
@@ -37,11 +38,13 @@ import { registerSecurityHeaders } from './infra/security-headers'
 import { kitchenRoutes } from './kitchen/kitchen.routes'
 import { createKitchenService, type KitchenService } from './kitchen/kitchen.service'
 import { createOrderStatus } from './kitchen/order-status'
+import { menuRoutes } from './menu/menu.routes'
 import { ordersRoutes } from './orders/orders.routes'
 import { installationRoutes } from './partners/installations.routes'
 import { integrationRoutes } from './partners/integrations.routes'
 import { liveRoutes } from './realtime/realtime.routes'
 import { restaurantRoutes } from './restaurants/restaurants.routes'
+import { imageRoutes, uploadRoutes } from './uploads/uploads.routes'
 import { walletRoutes } from './wallet/wallet.routes'
 
 declare module 'fastify' {
@@ -196,6 +199,9 @@ export async function buildApp({
       await api.register(installationRoutes)
       await api.register(deviceRoutes(app.devices))
       await api.register(kitchenRoutes(app.kitchen))
+      await api.register(menuRoutes)
+      await api.register(cameraSettingsRoutes)
+      await api.register(uploadRoutes)
     },
     { prefix: '/api' },
   )
@@ -203,6 +209,7 @@ export async function buildApp({
   await app.register(liveRoutes, { currentTelemetry: (order, now) => app.devices.snapshot(order, now) })
   await app.register(cameraStreamRoutes, { scene: demoCameraScene })
   await app.register(mediaRoutes)
+  await app.register(imageRoutes)
   await registerClient(app)
 
   return app

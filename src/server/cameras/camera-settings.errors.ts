@@ -1,6 +1,10 @@
 import { defineError } from '../infra/errors'
 
-export const cameraNotFound = defineError({ code: 'cameras.not_found', status: 404, message: 'Camera not found' })
+export const cameraNotFound = defineError({
+  code: 'cameras.not_found',
+  status: 404,
+  message: 'Camera not found',
+})
 
 export const tooManyChecks = defineError({
   code: 'cameras.too_many_checks',

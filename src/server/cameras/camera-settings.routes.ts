@@ -53,7 +53,12 @@ export const cameraSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cameras/:id',
     {
       preValidation: signedIn,
-      schema: { tags: ['cameras'], summary: 'Remove a camera', params: idParams, response: { 204: z.null() } },
+      schema: {
+        tags: ['cameras'],
+        summary: 'Remove a camera',
+        params: idParams,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       const user = await requireUser(request)

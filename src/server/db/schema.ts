@@ -3,12 +3,14 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -112,6 +114,9 @@ export const menuItems = pgTable(
     isAvailable: boolean('is_available').notNull().default(true),
     ingredients: text('ingredients').array().notNull().default(sql`'{}'::text[]`),
     allergens: text('allergens').array().notNull().default(sql`'{}'::text[]`),
+    /** The owner's order: categories by `categoryPosition` (shared by a category's dishes), then dishes by `position`. */
+    categoryPosition: integer('category_position').notNull().default(0),
+    position: integer('position').notNull().default(0),
   },
   (t) => [
     index('menu_items_restaurant_idx').on(t.restaurantId),
@@ -243,9 +248,10 @@ export const upsells = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /** A dish removed from the menu takes its offers with it; accepted ones live on in the order's lines. */
     menuItemId: integer('menu_item_id')
       .notNull()
-      .references(() => menuItems.id),
+      .references(() => menuItems.id, { onDelete: 'cascade' }),
     shown: boolean('shown').notNull().default(false),
     accepted: boolean('accepted').notNull().default(false),
     shownAt: timestamp('shown_at', { withTimezone: true }),
@@ -418,4 +424,25 @@ export const installations = pgTable(
     index('installations_restaurant_idx').on(t.restaurantId),
     index('installations_user_idx').on(t.userId),
   ],
+)
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+})
+
+/** Uploaded pictures, one row per size, addressed by a hash of the uploaded content. */
+export const images = pgTable(
+  'images',
+  {
+    hash: text('hash').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** WebP bytes. */
+    content: bytea('content').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.width] })],
 )

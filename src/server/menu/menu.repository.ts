@@ -16,7 +16,12 @@ export interface NewMenuItem {
 }
 
 /** Dishes in the owner's order: categories by their place, then dishes by theirs. */
-export const menuOrder = [asc(menuItems.categoryPosition), asc(menuItems.category), asc(menuItems.position), asc(menuItems.id)]
+export const menuOrder = [
+  asc(menuItems.categoryPosition),
+  asc(menuItems.category),
+  asc(menuItems.position),
+  asc(menuItems.id),
+]
 
 export function createMenuRepository(db: Tx) {
   /** Where a dish goes at the end of `category`: the category's place (a new one goes last) and the next slot. */

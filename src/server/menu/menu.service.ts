@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { toCents } from '../../shared/money'
-import type { MenuItemCreate, MenuItemUpdateInput, MenuOrder } from '../../shared/schemas/menu'
-import { createRestaurantService, toMenuItem } from '../restaurants/restaurants.service'
+import type { MenuItemCreate, MenuItemUpdate, MenuOrder } from '../../shared/schemas/menu'
 import { menuItemNotFound } from '../restaurants/restaurants.errors'
+import { createRestaurantService, toMenuItem } from '../restaurants/restaurants.service'
 import { menuOrderMismatch } from './menu.errors'
 import { createMenuRepository, type NewMenuItem } from './menu.repository'
-
-type MenuItemPatch = { [K in keyof MenuItemUpdateInput]: Exclude<MenuItemUpdateInput[K], undefined> }
 
 /** An owner's menu: dishes added, changed, sold out, removed and put in order. */
 export function createMenuService(app: Pick<FastifyInstance, 'db' | 'cache'>) {
@@ -38,7 +36,7 @@ export function createMenuService(app: Pick<FastifyInstance, 'db' | 'cache'>) {
       return toMenuItem(row)
     },
 
-    async update(itemId: number, userId: number, input: MenuItemPatch) {
+    async update(itemId: number, userId: number, input: MenuItemUpdate) {
       const item = await ownedItem(itemId, userId)
       const { price, ...rest } = input
       const patch: Partial<NewMenuItem> = { ...rest }

@@ -17,3 +17,9 @@ export const menuItemNotFound = defineError({
   status: 404,
   message: 'Menu item not found',
 })
+
+export const notReadyToGoLive = defineError({
+  code: 'restaurants.not_ready',
+  status: 409,
+  message: 'To go live, add an active camera and a dish that is not sold out',
+})

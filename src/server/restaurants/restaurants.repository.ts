@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, count, eq } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { cameras, menuItems, restaurants } from '../db/schema'
+import { menuOrder } from '../menu/menu.repository'
 
 export type RestaurantRow = typeof restaurants.$inferSelect
 export type MenuItemRow = typeof menuItems.$inferSelect
@@ -59,7 +60,7 @@ export function createRestaurantRepository(db: Tx) {
         .select()
         .from(menuItems)
         .where(eq(menuItems.restaurantId, restaurantId))
-        .orderBy(asc(menuItems.category), asc(menuItems.id))
+        .orderBy(...menuOrder)
     },
 
     async activeCameras(restaurantId: number, tx: Tx = db): Promise<CameraRow[]> {
@@ -68,6 +69,39 @@ export function createRestaurantRepository(db: Tx) {
         .from(cameras)
         .where(and(eq(cameras.restaurantId, restaurantId), eq(cameras.isActive, true)))
         .orderBy(asc(cameras.id))
+    },
+
+    async allCameras(restaurantId: number, tx: Tx = db): Promise<CameraRow[]> {
+      return tx.select().from(cameras).where(eq(cameras.restaurantId, restaurantId)).orderBy(asc(cameras.id))
+    },
+
+    /** What going live needs: active cameras and dishes that are not sold out. */
+    async readiness(
+      restaurantId: number,
+      tx: Tx = db,
+    ): Promise<{ activeCameras: number; availableDishes: number }> {
+      const [camerasRow] = await tx
+        .select({ n: count() })
+        .from(cameras)
+        .where(and(eq(cameras.restaurantId, restaurantId), eq(cameras.isActive, true)))
+      const [dishesRow] = await tx
+        .select({ n: count() })
+        .from(menuItems)
+        .where(and(eq(menuItems.restaurantId, restaurantId), eq(menuItems.isAvailable, true)))
+      return { activeCameras: Number(camerasRow?.n ?? 0), availableDishes: Number(dishesRow?.n ?? 0) }
+    },
+
+    async update(
+      id: number,
+      patch: Partial<Omit<RestaurantRow, 'id' | 'ownerId' | 'createdAt'>>,
+      tx: Tx = db,
+    ) {
+      const [row] = await tx
+        .update(restaurants)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(restaurants.id, id))
+        .returning()
+      return row
     },
 
     async create(input: NewRestaurant, tx: Tx = db): Promise<RestaurantRow> {

@@ -4,11 +4,13 @@ import { z } from 'zod'
 import { idParams } from '../../shared/schemas/common'
 import {
   cameraCreateSchema,
+  cameraListQuery,
   cameraSchema,
   menuItemSchema,
   restaurantCreateSchema,
   restaurantSchema,
   restaurantSearchQuery,
+  restaurantUpdateSchema,
   userRestaurantSchema,
 } from '../../shared/schemas/restaurants'
 import { requireSelf, requireUser } from '../auth/auth.guard'
@@ -53,7 +55,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['restaurants'],
-        summary: 'The menu, unavailable dishes included, by category',
+        summary: 'The menu in the owner’s order, sold-out dishes included (isAvailable false)',
         params: idParams,
         response: { 200: z.array(menuItemSchema) },
       },
@@ -66,12 +68,39 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['restaurants'],
-        summary: 'The restaurant’s active cameras',
+        summary: 'The restaurant’s active cameras; with include=inactive (owner only), every camera',
         params: idParams,
+        querystring: cameraListQuery,
         response: { 200: z.array(cameraSchema) },
       },
     },
-    async (request, reply) => sendCached(request, reply, await restaurants.camerasBody(request.params.id)),
+    async (request, reply) => {
+      if (request.query.include !== 'inactive')
+        return sendCached(request, reply, await restaurants.camerasBody(request.params.id))
+      const user = await requireUser(request)
+      await restaurants.requireOwner(request.params.id, user.id)
+      reply.header('cache-control', 'private, no-store')
+      return (await restaurants.repo.allCameras(request.params.id)).map(toCamera)
+    },
+  )
+
+  app.patch(
+    '/restaurants/:id',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['restaurants'],
+        summary:
+          'Change the profile of a restaurant you own, or switch it live (409 when it has no active camera or no available dish)',
+        params: idParams,
+        body: restaurantUpdateSchema,
+        response: { 200: restaurantSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request)
+      return restaurants.update(request.params.id, user.id, request.body)
+    },
   )
 
   app.post(

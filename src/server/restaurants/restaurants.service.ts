@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify'
 import { toDollars } from '../../shared/money'
-import type { Camera, MenuItem, Restaurant } from '../../shared/schemas/restaurants'
+import type { Camera, MenuItem, Restaurant, RestaurantUpdate } from '../../shared/schemas/restaurants'
 import { playbackUrl } from '../cameras/source-policy'
 import type { Tx } from '../db/client'
 import type { CachedBody } from '../infra/cached-response'
-import { menuItemNotFound, notRestaurantOwner, restaurantNotFound } from './restaurants.errors'
+import {
+  menuItemNotFound,
+  notReadyToGoLive,
+  notRestaurantOwner,
+  restaurantNotFound,
+} from './restaurants.errors'
 import {
   type CameraRow,
   createRestaurantRepository,
@@ -174,6 +179,25 @@ export function createRestaurantService(app: Pick<FastifyInstance, 'db' | 'cache
       const row = await repo.ownerOf(restaurantId, tx)
       if (!row) throw restaurantNotFound()
       if (row.ownerId !== userId) throw notRestaurantOwner()
+    },
+    /**
+     * The owner's changes to the profile and the go-live switch. Going live needs an active camera
+     * and a dish that is not sold out (409 says which is missing); going off the air always works.
+     */
+    async update(restaurantId: number, userId: number, input: RestaurantUpdate): Promise<Restaurant> {
+      await this.requireOwner(restaurantId, userId)
+      if (input.isLive === true) {
+        const ready = await repo.readiness(restaurantId)
+        const missing = [
+          ready.activeCameras === 0 ? 'an active camera' : null,
+          ready.availableDishes === 0 ? 'a dish that is not sold out' : null,
+        ].filter(Boolean)
+        if (missing.length > 0) throw notReadyToGoLive(`To go live, add ${missing.join(' and ')}`)
+      }
+      const row = await repo.update(restaurantId, input)
+      if (!row) throw restaurantNotFound()
+      await this.invalidate()
+      return toRestaurant(row)
     },
     /** Call after every committed write to restaurants, menus or cameras. */
     invalidate(): Promise<void> {

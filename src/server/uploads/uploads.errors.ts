@@ -18,4 +18,8 @@ export const noFile = defineError({
   message: 'Send the image as multipart/form-data in the field "file"',
 })
 
-export const imageNotFound = defineError({ code: 'uploads.not_found', status: 404, message: 'Image not found' })
+export const imageNotFound = defineError({
+  code: 'uploads.not_found',
+  status: 404,
+  message: 'Image not found',
+})

@@ -6,7 +6,13 @@ import { uploadSchema } from '../../shared/schemas/restaurants'
 import { requireUser } from '../auth/auth.guard'
 import { imageNotFound, imageTooLarge, noFile } from './uploads.errors'
 import { createUploadsRepository } from './uploads.repository'
-import { IMAGE_FILE_PATTERN, imageUrl, LARGEST_WIDTH, MAX_UPLOAD_BYTES, processImage } from './uploads.service'
+import {
+  IMAGE_FILE_PATTERN,
+  imageUrl,
+  LARGEST_WIDTH,
+  MAX_UPLOAD_BYTES,
+  processImage,
+} from './uploads.service'
 
 const UPLOADS_PER_MINUTE = 30
 /** Served pictures kept in memory, most recently used first; the database has them all. */
@@ -40,7 +46,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       let bytes: Buffer
       try {
         const file = await request.file()
-        if (!file || file.fieldname !== 'file') throw noFile()
+        if (file?.fieldname !== 'file') throw noFile()
         bytes = await file.toBuffer()
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge()

@@ -25,7 +25,10 @@ export const IMAGE_FILE_PATTERN = /^([a-f0-9]{32})(?:-(320|640))?\.webp$/
 /** JPEG, PNG and WebP by their first bytes, whatever the file is called. */
 export function sniffImageType(bytes: Uint8Array): 'jpeg' | 'png' | 'webp' | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg'
-  if (bytes.length >= 8 && Buffer.from(bytes.subarray(0, 8)).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])))
+  if (
+    bytes.length >= 8 &&
+    Buffer.from(bytes.subarray(0, 8)).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]))
+  )
     return 'png'
   if (
     bytes.length >= 12 &&

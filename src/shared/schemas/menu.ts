@@ -84,6 +84,7 @@ export const menuItemUpdateSchema = z
   })
   .partial()
 export type MenuItemUpdateInput = z.input<typeof menuItemUpdateSchema>
+export type MenuItemUpdate = z.output<typeof menuItemUpdateSchema>
 
 /**
  * The owner's order of the whole menu: categories in order, each with its dishes in order. Every

@@ -45,7 +45,9 @@ export const imageUrlSchema = z
   .trim()
   .max(2000, 'Please provide a valid image address')
   .refine(
-    (v) => /^\/(images|media)\/[\w./-]+$/.test(v) || (/^https?:\/\/\S+$/i.test(v) && URL.canParse(v)),
+    (v) =>
+      (/^\/(images|media)\/[\w./-]+$/.test(v) && !v.includes('..')) ||
+      (/^https?:\/\/\S+$/i.test(v) && URL.canParse(v)),
     'Please provide a valid image address',
   )
 
@@ -106,6 +108,7 @@ export const restaurantUpdateSchema = z
   })
   .partial()
 export type RestaurantUpdateInput = z.input<typeof restaurantUpdateSchema>
+export type RestaurantUpdate = z.output<typeof restaurantUpdateSchema>
 
 export const restaurantSearchQuery = z
   .object({

@@ -19,7 +19,8 @@ export function ingredientPreview(ingredients: readonly string[]) {
 /** Menu items by category; categories in the order the kitchen listed its dishes (by id). */
 export function groupByCategory(items: readonly MenuItem[]): [string, MenuItem[]][] {
   const groups = new Map<string, MenuItem[]>()
-  for (const item of [...items].sort((a, b) => a.id - b.id)) {
+  // The server answers in the owner's order: categories and dishes keep it.
+  for (const item of items) {
     const list = groups.get(item.category) ?? []
     list.push(item)
     groups.set(item.category, list)

@@ -40,7 +40,7 @@ export function MenuItemCard({
         ) : null}
         {!item.isAvailable ? (
           <Badge variant="secondary" className="absolute left-3 top-3 shadow">
-            Unavailable
+            Sold out
           </Badge>
         ) : null}
       </div>
@@ -53,7 +53,7 @@ export function MenuItemCard({
             </div>
             {!item.isAvailable ? (
               <Badge variant="secondary" className="justify-self-start sm:hidden">
-                Unavailable
+                Sold out
               </Badge>
             ) : null}
             <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p>
@@ -124,7 +124,7 @@ export function MenuItemCard({
               Add to cart
             </>
           ) : (
-            'Unavailable'
+            'Sold out'
           )}
         </Button>
       </div>

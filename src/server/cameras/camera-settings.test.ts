@@ -1,0 +1,155 @@
+import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
+import { afterAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { cameraSchema } from '../../shared/schemas/restaurants'
+import { buildTestApp, createUser } from '../testing/build-test-app'
+import { addCamera, registerRestaurant } from '../testing/workspace.fixtures'
+
+const app = await buildTestApp()
+const ffmpegPath = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path
+const cameraList = z.array(cameraSchema.strict())
+const publicCameras = async (restaurantId: number) =>
+  cameraList.parse((await app.inject({ url: `/api/restaurants/${restaurantId}/cameras` })).json())
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+const children: ReturnType<typeof spawn>[] = []
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL')
+})
+
+describe('managing cameras', () => {
+  it('renames, moves and re-addresses a camera; diners see the change at once', async () => {
+    const { owner, restaurant } = await registerRestaurant(app)
+    const camera = await addCamera(app, owner, restaurant.id)
+    await publicCameras(restaurant.id)
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/cameras/${camera.id}`,
+      headers: owner.headers,
+      payload: { name: 'Smoker', position: 'main', streamUrl: 'https://cams.example.com/smoker.m3u8' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(cameraSchema.strict().parse(res.json())).toEqual({
+      id: camera.id,
+      restaurantId: restaurant.id,
+      name: 'Smoker',
+      position: 'main',
+      streamUrl: 'https://cams.example.com/smoker.m3u8',
+      isActive: true,
+    })
+    expect(await publicCameras(restaurant.id)).toEqual([res.json()])
+  })
+
+  it.each([
+    [{ name: 'X' }, 'name', 'Camera name must be at least 2 characters.'],
+    [{ position: 'roof' }, 'position', 'Please select a camera position.'],
+    [{ streamUrl: 'not a url' }, 'streamUrl', 'Please provide a valid streaming URL.'],
+    [{ isActive: 'no' }, 'isActive', 'isActive is true or false'],
+  ])('refuses %o with "%s: %s" and changes nothing', async (payload, field, message) => {
+    const { owner, restaurant } = await registerRestaurant(app)
+    const camera = await addCamera(app, owner, restaurant.id)
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/cameras/${camera.id}`,
+      headers: owner.headers,
+      payload,
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors[field]).toBe(message)
+    expect(await publicCameras(restaurant.id)).toMatchObject([{ name: 'Pit Camera', position: 'grill' }])
+  })
+
+  it('deactivates a camera, which the public list then hides, and deletes one', async () => {
+    const { owner, restaurant } = await registerRestaurant(app)
+    const a = await addCamera(app, owner, restaurant.id, { name: 'Pit' })
+    const b = await addCamera(app, owner, restaurant.id, { name: 'Line' })
+    const off = await app.inject({
+      method: 'PATCH',
+      url: `/api/cameras/${a.id}`,
+      headers: owner.headers,
+      payload: { isActive: false },
+    })
+    expect(off.json().isActive).toBe(false)
+    expect((await publicCameras(restaurant.id)).map((c) => c.id)).toEqual([b.id])
+    const gone = await app.inject({ method: 'DELETE', url: `/api/cameras/${b.id}`, headers: owner.headers })
+    expect(gone.statusCode).toBe(204)
+    expect(await publicCameras(restaurant.id)).toEqual([])
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/cameras/${b.id}`, headers: owner.headers }))
+        .statusCode,
+    ).toBe(404)
+  })
+
+  it('answers 401 to a visitor and 403 to another user on every camera route, changing nothing', async () => {
+    const { owner, restaurant } = await registerRestaurant(app)
+    const camera = await addCamera(app, owner, restaurant.id)
+    const stranger = await createUser(app)
+    const routes = [
+      { method: 'PATCH' as const, url: `/api/cameras/${camera.id}`, payload: { isActive: false } },
+      { method: 'DELETE' as const, url: `/api/cameras/${camera.id}` },
+      { method: 'POST' as const, url: `/api/cameras/${camera.id}/check` },
+    ]
+    for (const route of routes) {
+      expect((await app.inject(route)).statusCode, `${route.method} ${route.url}`).toBe(401)
+      expect((await app.inject({ ...route, headers: stranger.headers })).statusCode, route.url).toBe(403)
+    }
+    expect(await publicCameras(restaurant.id)).toMatchObject([{ id: camera.id, isActive: true }])
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/cameras/999999/check', headers: owner.headers }))
+        .statusCode,
+    ).toBe(404)
+  })
+})
+
+describe('checking a stream', () => {
+  it('answers the codec and size of a camera that streams, and why nothing was found otherwise', async () => {
+    const { owner, restaurant } = await registerRestaurant(app)
+    const port = await freePort()
+    const url = `http://127.0.0.1:${port}/pit.ts`
+    // The camera is saved with a public-looking address, then pointed at a local source.
+    const camera = await addCamera(app, owner, restaurant.id)
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/cameras/${camera.id}`,
+      headers: owner.headers,
+      payload: { streamUrl: url },
+    })
+
+    const silent = await app.inject({
+      method: 'POST',
+      url: `/api/cameras/${camera.id}/check`,
+      headers: owner.headers,
+    })
+    expect(silent.statusCode).toBe(200)
+    expect(silent.json()).toEqual({ ok: false, message: `Nothing answered at 127.0.0.1:${port}` })
+
+    const child = spawn(
+      ffmpegPath,
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=10'],
+        ...['-t', '30', '-c:v', 'libx264', '-preset', 'ultrafast', '-f', 'mpegts', '-listen', '1', url],
+      ],
+      { stdio: 'ignore' },
+    )
+    children.push(child)
+    let found = silent.json()
+    for (let i = 0; i < 20 && String(found.message).startsWith('Nothing answered'); i++) {
+      await new Promise((r) => setTimeout(r, 250))
+      found = (
+        await app.inject({ method: 'POST', url: `/api/cameras/${camera.id}/check`, headers: owner.headers })
+      ).json()
+    }
+    expect(found).toMatchObject({ ok: true, codec: 'h264', width: 640, height: 360 })
+  }, 30_000)
+})

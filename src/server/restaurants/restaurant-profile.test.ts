@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { cameraSchema, restaurantSchema } from '../../shared/schemas/restaurants'
+import { buildTestApp, createUser } from '../testing/build-test-app'
+import { addCamera, addDish, registerRestaurant } from '../testing/workspace.fixtures'
+
+const app = await buildTestApp()
+
+const patch = (id: number, headers: Record<string, string> | undefined, payload: object) =>
+  app.inject({ method: 'PATCH', url: `/api/restaurants/${id}`, ...(headers ? { headers } : {}), payload })
+const read = async (id: number) =>
+  restaurantSchema.strict().parse((await app.inject({ url: `/api/restaurants/${id}` })).json())
+const liveIds = async () =>
+  z
+    .array(restaurantSchema)
+    .parse((await app.inject({ url: '/api/restaurants' })).json())
+    .filter((r) => r.isLive)
+    .map((r) => r.id)
+
+describe('editing the profile', () => {
+  it('changes the fields sent, keeps the others, and every read follows at once', async () => {
+    const { owner, restaurant } = await registerRestaurant(app)
+    await read(restaurant.id) // now cached
+    const res = await patch(restaurant.id, owner.headers, {
+      name: 'Smoke & Oak BBQ',
+      cuisine: 'Korean',
+      latitude: 30.2672,
+      longitude: -97.7431,
+      avatar: '/images/0123456789abcdef0123456789abcdef.webp',
+      images: ['/images/fedcba9876543210fedcba9876543210.webp', '/media/restaurants/x/hero-1.svg'],
+      features: ['Live Kitchen View', 'Chef Interaction'],
+    })
+    expect(res.statusCode).toBe(200)
+    const expected = {
+      ...restaurant,
+      name: 'Smoke & Oak BBQ',
+      cuisine: 'Korean',
+      latitude: 30.2672,
+      longitude: -97.7431,
+      avatar: '/images/0123456789abcdef0123456789abcdef.webp',
+      images: ['/images/fedcba9876543210fedcba9876543210.webp', '/media/restaurants/x/hero-1.svg'],
+      features: ['Live Kitchen View', 'Chef Interaction'],
+    }
+    expect(res.json()).toEqual(expected)
+    expect(await read(restaurant.id)).toEqual(expected)
+
+    const cleared = await patch(restaurant.id, owner.headers, {
+      avatar: null,
+      latitude: null,
+      longitude: null,
+    })
+    expect(cleared.json()).toMatchObject({
+      avatar: null,
+      latitude: null,
+      longitude: null,
+      name: 'Smoke & Oak BBQ',
+    })
+  })
+
+  it.each([
+    [{ name: 'A' }, 'name', 'Restaurant name must be at least 2 characters'],
+    [{ description: 'short' }, 'description', 'Description must be at least 10 characters.'],
+    [{ priceRange: '$$$$$' }, 'priceRange', 'Please select a price range.'],
+    [{ latitude: 95 }, 'latitude', 'Latitude must be between -90 and 90'],
+    [{ avatar: 'file:///etc/passwd' }, 'avatar', 'Please provide a valid image address'],
+    [{ images: ['/images/../secrets'] }, 'images.0', 'Please provide a valid image address'],
+    [{ isLive: 'yes' }, 'isLive', 'isLive is true or false'],
+  ])('refuses %o with "%s: %s" and changes nothing', async (payload, field, message) => {
+    const { owner, restaurant } = await registerRestaurant(app)
+    const res = await patch(restaurant.id, owner.headers, { cuisine: 'Thai', ...payload })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors[field]).toBe(message)
+    expect(await read(restaurant.id)).toEqual(restaurant)
+  })
+
+  it('answers 401 to a visitor, 403 to another user and 404 for an unknown restaurant', async () => {
+    const { owner, restaurant } = await registerRestaurant(app)
+    expect((await patch(restaurant.id, undefined, { name: 'Taken Over' })).statusCode).toBe(401)
+    const stranger = await createUser(app)
+    const other = await patch(restaurant.id, stranger.headers, { name: 'Taken Over', isLive: false })
+    expect(other.statusCode).toBe(403)
+    expect((await patch(999999, owner.headers, { name: 'Nowhere' })).statusCode).toBe(404)
+    expect((await read(restaurant.id)).name).toBe('Smoke & Oak')
+  })
+})
+
+describe('going live', () => {
+  it('is refused without a camera and a dish, saying what is missing', async () => {
+    const { owner, restaurant } = await registerRestaurant(app)
+    const none = await patch(restaurant.id, owner.headers, { isLive: true })
+    expect(none.statusCode).toBe(409)
+    expect(none.json()).toEqual({
+      message: 'To go live, add an active camera and a dish that is not sold out',
+    })
+
+    const dishItem = await addDish(app, owner, restaurant.id)
+    const noCamera = await patch(restaurant.id, owner.headers, { isLive: true })
+    expect(noCamera.statusCode).toBe(409)
+    expect(noCamera.json().message).toBe('To go live, add an active camera')
+
+    const camera = await addCamera(app, owner, restaurant.id)
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/menu-items/${dishItem.id}`,
+      headers: owner.headers,
+      payload: { isAvailable: false },
+    })
+    const soldOut = await patch(restaurant.id, owner.headers, { isLive: true })
+    expect(soldOut.statusCode).toBe(409)
+    expect(soldOut.json().message).toBe('To go live, add a dish that is not sold out')
+
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/cameras/${camera.id}`,
+      headers: owner.headers,
+      payload: { isActive: false },
+    })
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/menu-items/${dishItem.id}`,
+      headers: owner.headers,
+      payload: { isAvailable: true },
+    })
+    const inactiveCamera = await patch(restaurant.id, owner.headers, { isLive: true, name: 'Renamed Anyway' })
+    expect(inactiveCamera.statusCode).toBe(409)
+    expect(inactiveCamera.json().message).toBe('To go live, add an active camera')
+    expect(await read(restaurant.id)).toMatchObject({ isLive: false, name: 'Smoke & Oak' })
+    expect(await liveIds()).not.toContain(restaurant.id)
+  })
+
+  it('goes live with an active camera and an available dish, and off the air at any time', async () => {
+    const { owner, restaurant } = await registerRestaurant(app)
+    await addDish(app, owner, restaurant.id)
+    await addCamera(app, owner, restaurant.id)
+    expect(await liveIds()).not.toContain(restaurant.id)
+
+    const live = await patch(restaurant.id, owner.headers, { isLive: true })
+    expect(live.statusCode).toBe(200)
+    expect(live.json().isLive).toBe(true)
+    expect((await read(restaurant.id)).isLive).toBe(true)
+    expect(await liveIds()).toContain(restaurant.id)
+
+    const off = await patch(restaurant.id, owner.headers, { isLive: false })
+    expect(off.statusCode).toBe(200)
+    expect((await read(restaurant.id)).isLive).toBe(false)
+    expect(await liveIds()).not.toContain(restaurant.id)
+  })
+})
+
+describe("the owner's camera list", () => {
+  it('shows deactivated cameras to the owner only; the public list hides them', async () => {
+    const { owner, restaurant } = await registerRestaurant(app)
+    const on = await addCamera(app, owner, restaurant.id, { name: 'Pit' })
+    const off = await addCamera(app, owner, restaurant.id, { name: 'Line' })
+    await app.inject({ url: `/api/restaurants/${restaurant.id}/cameras` }) // cached before the change
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/cameras/${off.id}`,
+      headers: owner.headers,
+      payload: { isActive: false },
+    })
+    const list = z.array(cameraSchema.strict())
+    const publicList = list.parse(
+      (await app.inject({ url: `/api/restaurants/${restaurant.id}/cameras` })).json(),
+    )
+    expect(publicList.map((c) => c.id)).toEqual([on.id])
+    const url = `/api/restaurants/${restaurant.id}/cameras?include=inactive`
+    const mine = await app.inject({ url, headers: owner.headers })
+    expect(mine.statusCode).toBe(200)
+    expect(list.parse(mine.json()).map((c) => [c.id, c.isActive])).toEqual([
+      [on.id, true],
+      [off.id, false],
+    ])
+    expect((await app.inject({ url })).statusCode).toBe(401)
+    expect((await app.inject({ url, headers: (await createUser(app)).headers })).statusCode).toBe(403)
+  })
+})
