@@ -37,8 +37,8 @@ describe.skipIf(process.env.E2E_SKIP === '1')(
       expect(await carbonara.locator('[data-flagged]').allTextContents()).toEqual(['eggs (allergen)'])
       expect(await carbonara.textContent()).toContain('+2 more')
 
-      // An unavailable dish cannot be added.
-      expect(await page.getByRole('button', { name: 'Chicken Parmigiana is unavailable' }).isDisabled()).toBe(
+      // A sold-out dish cannot be added.
+      expect(await page.getByRole('button', { name: 'Chicken Parmigiana is sold out' }).isDisabled()).toBe(
         true,
       )
 

@@ -155,8 +155,11 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
   it('lets the owner of restaurant 1 add, toggle and delete a delivery integration with its secrets masked', async () => {
     const page = await openPage()
     await signIn(page, 'chef', 'chef1234')
+    // Integrations live in the owner's workspace; the partner page's tab leads there.
     await page.goto('/restaurant-partners')
     await page.getByRole('tab', { name: 'Delivery Platform Integration' }).click()
+    await page.getByRole('link', { name: 'Open My restaurant' }).click()
+    await page.waitForURL('**/partner/1/integrations')
     await page.getByRole('heading', { name: 'Add an integration' }).waitFor()
     const restaurant = await apiGet<Restaurant>(page, '/api/restaurants/1')
     await page.getByText(`for ${restaurant.name}`).waitFor()

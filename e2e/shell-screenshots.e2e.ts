@@ -10,7 +10,7 @@ const PAGES: { name: string; path: string; heading: string; as?: [string, string
   {
     name: 'restaurant-partners-integrations',
     path: '/restaurant-partners#integrations',
-    heading: 'Add an integration',
+    heading: 'Connect delivery platforms from your workspace',
     as: ['chef', 'chef1234'],
   },
   { name: 'discover', path: '/discover', heading: 'Discover restaurants' },

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ALLERGEN_IDS } from '../constants'
-import { dollarsSchema } from './common'
+import { dollarsSchema, multilineText, singleLineText } from './common'
 import { imageUrlSchema } from './restaurants'
 
 /** The rules of a dish that an owner enters; the workspace form and the server use the same ones. */
@@ -13,15 +13,11 @@ export const MENU_LIMITS = {
   ingredient: 40,
 } as const
 
-export const menuItemNameSchema = z
-  .string({ error: 'Dish name must be at least 2 characters' })
-  .trim()
+export const menuItemNameSchema = singleLineText('Dish name must be at least 2 characters')
   .min(MENU_LIMITS.name.min, 'Dish name must be at least 2 characters')
   .max(MENU_LIMITS.name.max, 'Dish name must be at most 80 characters')
 
-export const menuCategorySchema = z
-  .string({ error: 'Please name a category' })
-  .trim()
+export const menuCategorySchema = singleLineText('Please name a category')
   .min(MENU_LIMITS.category.min, 'Please name a category')
   .max(MENU_LIMITS.category.max, 'Category names are at most 40 characters')
 
@@ -33,9 +29,7 @@ export const menuPriceSchema = dollarsSchema(
 
 const ingredientsSchema = z
   .array(
-    z
-      .string()
-      .trim()
+    singleLineText()
       .min(1, 'Ingredients cannot be empty')
       .max(MENU_LIMITS.ingredient, 'Each ingredient is at most 40 characters'),
   )
@@ -55,9 +49,7 @@ const menuAllergensSchema = z
 
 export const menuItemCreateSchema = z.object({
   name: menuItemNameSchema,
-  description: z
-    .string()
-    .trim()
+  description: multilineText()
     .max(MENU_LIMITS.description, 'Description must be at most 500 characters')
     .default(''),
   price: menuPriceSchema,
@@ -74,7 +66,7 @@ export type MenuItemCreate = z.output<typeof menuItemCreateSchema>
 export const menuItemUpdateSchema = z
   .object({
     name: menuItemNameSchema,
-    description: z.string().trim().max(MENU_LIMITS.description, 'Description must be at most 500 characters'),
+    description: multilineText().max(MENU_LIMITS.description, 'Description must be at most 500 characters'),
     price: menuPriceSchema,
     category: menuCategorySchema,
     image: imageUrlSchema.nullable(),

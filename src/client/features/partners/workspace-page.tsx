@@ -76,7 +76,7 @@ function NoRestaurantYet() {
           <Store className="size-4" aria-hidden="true" />
           My restaurant
         </p>
-        <h1 className="text-3xl font-extrabold tracking-tight">Register your restaurant</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight">Start your restaurant</h1>
         <p className="max-w-2xl text-muted-foreground">
           You do not own a restaurant on Clearplate yet. Register it here; then add your menu and cameras and
           go live from this workspace.

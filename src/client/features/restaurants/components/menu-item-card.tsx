@@ -116,7 +116,7 @@ export function MenuItemCard({
           variant={item.isAvailable ? 'default' : 'secondary'}
           disabled={!item.isAvailable}
           onClick={() => onAdd(item)}
-          aria-label={item.isAvailable ? `Add ${item.name} to cart` : `${item.name} is unavailable`}
+          aria-label={item.isAvailable ? `Add ${item.name} to cart` : `${item.name} is sold out`}
         >
           {item.isAvailable ? (
             <>
