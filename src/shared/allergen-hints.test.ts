@@ -38,6 +38,8 @@ describe('allergen hints', () => {
 
   it('matches plurals and whole words only', () => {
     expect(ids(['eggs', 'anchovies', 'noodles'])).toEqual(['eggs', 'fish', 'wheat'])
+    expect(ids(['macaroni'])).toEqual(['wheat'])
+    expect(ids(['corn tortillas'])).toEqual([])
     expect(ids(['codswallop', 'scoddy'])).toEqual([])
   })
 })

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '@client/lib/use-document-title'
 import { cn } from '@client/lib/utils'
 import type { User } from '@shared/schemas/auth'
 import { ChefHat, ExternalLink, Store } from 'lucide-react'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { Link, Redirect, useLocation } from 'wouter'
 import { type OwnedRestaurant, useUserRestaurants } from './api/get-user-restaurants'
 import { RegistrationWizard } from './components/registration-wizard'
@@ -50,6 +50,10 @@ function OwnerWorkspace({
   section: WorkspaceSection
 }) {
   const restaurants = useUserRestaurants(user.id)
+  // A user who came without a restaurant keeps the wizard until its last step links here.
+  const startedWithout = useRef<boolean | null>(null)
+  if (restaurants.isSuccess && startedWithout.current === null)
+    startedWithout.current = restaurants.data.length === 0
   if (restaurants.isLoading) return <PageSpinner />
   if (restaurants.isError)
     return (
@@ -58,7 +62,7 @@ function OwnerWorkspace({
       </p>
     )
   const list = restaurants.data ?? []
-  if (list.length === 0) return <NoRestaurantYet />
+  if (list.length === 0 || (startedWithout.current && restaurantId === undefined)) return <NoRestaurantYet />
   const chosen = list.find((r) => r.id === restaurantId)
   if (!chosen) {
     const remembered = Number(localStorage.getItem(LAST_RESTAURANT_KEY))
