@@ -79,6 +79,11 @@ function SiteRoutes() {
               <WorkspacePage />
             </ProtectedRoute>
           </Route>
+          <Route path="/partner/devices">
+            <ProtectedRoute>
+              <DevicesPage />
+            </ProtectedRoute>
+          </Route>
           <Route path="/partner/:restaurant/:section?">
             {(params) => (
               <ProtectedRoute>
@@ -95,11 +100,6 @@ function SiteRoutes() {
           <Route path="/faq" component={FaqPage} />
           <Route path="/equipment-setup" component={EquipmentSetupPage} />
           <Route path="/allergen-profile" component={AllergenProfilePage} />
-          <Route path="/partner/devices">
-            <ProtectedRoute>
-              <DevicesPage />
-            </ProtectedRoute>
-          </Route>
           <Route path="/profile">
             <ProtectedRoute>
               <ProfilePage />

@@ -103,7 +103,9 @@ describe('checking a camera stream', () => {
     const result = await probeStream('http://127.0.0.1:9/cam.ts', {
       ffmpegPath,
       checkSource: async () => {
-        throw new Error('Camera addresses on private networks are not allowed')
+        throw Object.assign(new Error('Camera addresses on private networks are not allowed'), {
+          name: 'SourceRefusedError',
+        })
       },
     })
     expect(result).toEqual({ ok: false, message: 'Camera addresses on private networks are not allowed' })

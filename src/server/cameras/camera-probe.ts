@@ -13,27 +13,32 @@ export interface ProbeOptions {
   /** How long the whole check may take. */
   timeoutMs?: number
   /**
-   * Called before connecting: throws (with a message for the owner) when the address may not be
-   * opened, e.g. a host in a private range.
+   * Called before connecting: throws a `SourceRefusedError` (with a message for the owner) when the
+   * address may not be opened, e.g. a host in a private range; may answer the address to connect
+   * to instead (the host pinned to the address it checked).
    */
-  checkSource?: (url: string) => Promise<void>
+  checkSource?: (url: string) => Promise<string | undefined>
 }
 
 const DEFAULT_TIMEOUT_MS = 8000
 
 export async function probeStream(url: string, options: ProbeOptions = {}): Promise<CameraCheck> {
   const where = describeAddress(url)
+  let target = url
   if (options.checkSource) {
     try {
-      await options.checkSource(url)
+      target = (await options.checkSource(url)) ?? url
     } catch (error) {
-      return { ok: false, message: error instanceof Error ? error.message : `${where} may not be opened` }
+      if (error instanceof Error && error.name === 'SourceRefusedError')
+        return { ok: false, message: error.message }
+      // The host name does not resolve.
+      return { ok: false, message: `Nothing answered at ${where}` }
     }
   }
   const ffmpeg = resolveFfmpeg(options.ffmpegPath)
   if (!ffmpeg.ok) return { ok: false, message: `Streams cannot be checked on this server: ${ffmpeg.problem}` }
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const { stderr, timedOut } = await runFfmpeg(ffmpeg.path, probeArgs(url, timeoutMs), timeoutMs)
+  const { stderr, timedOut } = await runFfmpeg(ffmpeg.path, probeArgs(target, timeoutMs), timeoutMs)
   return readProbe(stderr, { where, timedOut })
 }
 

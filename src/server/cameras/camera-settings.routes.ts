@@ -8,6 +8,7 @@ import { createRestaurantService, toCamera } from '../restaurants/restaurants.se
 import { probeStream } from './camera-probe'
 import { cameraNotFound, tooManyChecks } from './camera-settings.errors'
 import { createCameraSettingsRepository } from './camera-settings.repository'
+import { assertSavableSource, pinSource } from './source-policy'
 
 const signedIn = async (request: FastifyRequest) => {
   await requireUser(request)
@@ -43,6 +44,8 @@ export const cameraSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request)
       await ownedCamera(request.params.id, user.id)
+      if (request.body.streamUrl !== undefined)
+        assertSavableSource(request.body.streamUrl, app.config.cameras.allowPrivateHosts)
       const row = await repo.update(request.params.id, request.body)
       await restaurants.invalidate()
       return toCamera(row)
@@ -89,7 +92,15 @@ export const cameraSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (checking >= MAX_CHECKS_AT_ONCE) throw tooManyChecks()
       checking++
       try {
-        return await probeStream(camera.streamUrl, { ffmpegPath: app.config.cameras.ffmpegPath })
+        return await probeStream(camera.streamUrl, {
+          ffmpegPath: app.config.cameras.ffmpegPath,
+          // The host is resolved and checked now, and ffmpeg connects to the checked address
+          // (https keeps its name for the certificate).
+          checkSource: async (url) => {
+            const pinned = await pinSource(url, app.config.cameras.allowPrivateHosts)
+            return url.startsWith('https:') ? url : pinned.url
+          },
+        })
       } finally {
         checking--
       }

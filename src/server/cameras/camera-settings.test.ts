@@ -1,13 +1,17 @@
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
+import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { cameraSchema } from '../../shared/schemas/restaurants'
+import { cameras } from '../db/schema'
 import { buildTestApp, createUser } from '../testing/build-test-app'
 import { addCamera, registerRestaurant } from '../testing/workspace.fixtures'
 
-const app = await buildTestApp()
+// Sources on this machine's loopback are allowed here, as an operator may allow them for a LAN.
+const app = await buildTestApp({ config: { cameras: { allowPrivateHosts: true } } })
+const strict = await buildTestApp()
 const ffmpegPath = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path
 const cameraList = z.array(cameraSchema.strict())
 const publicCameras = async (restaurantId: number) =>
@@ -109,6 +113,34 @@ describe('managing cameras', () => {
       (await app.inject({ method: 'POST', url: '/api/cameras/999999/check', headers: owner.headers }))
         .statusCode,
     ).toBe(404)
+  })
+})
+
+describe('private addresses, when the operator does not allow them', () => {
+  it('refuses a loopback address when a camera is edited, and checks no stream on one', async () => {
+    const { owner, restaurant } = await registerRestaurant(strict)
+    const camera = await addCamera(strict, owner, restaurant.id)
+    const edit = await strict.inject({
+      method: 'PATCH',
+      url: `/api/cameras/${camera.id}`,
+      headers: owner.headers,
+      payload: { streamUrl: 'http://127.0.0.1:8080/cam.ts' },
+    })
+    expect(edit.statusCode).toBe(400)
+    expect(edit.json().errors.streamUrl).toMatch(/not allowed/)
+    // A host name is judged when connecting: localhost points at this machine.
+    await strict.db
+      .update(cameras)
+      .set({ streamUrl: 'http://localhost:9/cam.ts' })
+      .where(eq(cameras.id, camera.id))
+    const check = await strict.inject({
+      method: 'POST',
+      url: `/api/cameras/${camera.id}/check`,
+      headers: owner.headers,
+    })
+    expect(check.statusCode).toBe(200)
+    expect(check.json().ok).toBe(false)
+    expect(check.json().message).toMatch(/not allowed/)
   })
 })
 

@@ -34,7 +34,7 @@ const OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/restaurants': { operationId: 'createRestaurant', auth: 'session' },
   'GET /api/restaurants/{id}': { operationId: 'getRestaurant', summary: 'One restaurant', auth: 'none' },
   'GET /api/restaurants/{id}/menu': { operationId: 'getMenu', auth: 'none' },
-  'GET /api/restaurants/{id}/cameras': { operationId: 'listCameras', auth: 'none' },
+  'GET /api/restaurants/{id}/cameras': { operationId: 'listCameras', auth: 'optional' },
   'POST /api/cameras': { operationId: 'createCamera', auth: 'session', owner: true },
   'GET /api/users/{id}/restaurants': { operationId: 'listOwnedRestaurants', auth: 'session' },
   'GET /api/orders/{id}': {
@@ -148,6 +148,26 @@ const OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/telemetry': { operationId: 'ingestReadings', auth: 'device', errors: [429] },
   'GET /media/restaurants/{slug}/{file}': { operationId: 'getRestaurantImage', auth: 'none' },
   'GET /media/dishes/{file}': { operationId: 'getDishImage', auth: 'none' },
+  'PATCH /api/restaurants/{id}': {
+    operationId: 'updateRestaurant',
+    auth: 'session',
+    owner: true,
+    errors: [409],
+  },
+  'POST /api/restaurants/{id}/menu': { operationId: 'createMenuItem', auth: 'session', owner: true },
+  'PATCH /api/menu-items/{id}': { operationId: 'updateMenuItem', auth: 'session', owner: true },
+  'DELETE /api/menu-items/{id}': { operationId: 'deleteMenuItem', auth: 'session', owner: true },
+  'PUT /api/restaurants/{id}/menu/order': { operationId: 'orderMenu', auth: 'session', owner: true },
+  'PATCH /api/cameras/{id}': { operationId: 'updateCamera', auth: 'session', owner: true },
+  'DELETE /api/cameras/{id}': { operationId: 'deleteCamera', auth: 'session', owner: true },
+  'POST /api/cameras/{id}/check': {
+    operationId: 'checkCameraStream',
+    auth: 'session',
+    owner: true,
+    errors: [429],
+  },
+  'POST /api/uploads': { operationId: 'uploadImage', auth: 'session', errors: [413, 429] },
+  'GET /images/{file}': { operationId: 'getUploadedImage', auth: 'none' },
 }
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {

@@ -18,6 +18,7 @@ import { IntegrationsSection } from './workspace/integrations-section'
 import { MenuEditor } from './workspace/menu-editor'
 import { OverviewSection } from './workspace/overview-section'
 import {
+  WORKSPACE_LINKS,
   WORKSPACE_SECTIONS,
   type WorkspaceSection,
   workspacePath,
@@ -174,6 +175,17 @@ function Workspace({
                       ? 'bg-primary text-primary-foreground'
                       : 'text-muted-foreground hover:bg-muted hover:text-foreground',
                   )}
+                >
+                  <Icon className="size-4" aria-hidden="true" />
+                  {label}
+                </Link>
+              </li>
+            ))}
+            {WORKSPACE_LINKS.map(({ href, label, icon: Icon }) => (
+              <li key={href}>
+                <Link
+                  href={href}
+                  className="flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
                 >
                   <Icon className="size-4" aria-hidden="true" />
                   {label}

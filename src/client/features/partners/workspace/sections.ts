@@ -1,4 +1,12 @@
-import { CalendarClock, LayoutDashboard, type LucideIcon, Plug, UtensilsCrossed, Video } from 'lucide-react'
+import {
+  CalendarClock,
+  Cpu,
+  LayoutDashboard,
+  type LucideIcon,
+  Plug,
+  UtensilsCrossed,
+  Video,
+} from 'lucide-react'
 
 /**
  * The workspace's sections, in the order of its navigation. A new section is one more entry here
@@ -11,6 +19,15 @@ export const WORKSPACE_SECTIONS = [
   { slug: 'integrations', label: 'Integrations', icon: Plug },
   { slug: 'installations', label: 'Installations', icon: CalendarClock },
 ] as const satisfies readonly { slug: string; label: string; icon: LucideIcon }[]
+
+/** Pages of their own that the workspace's navigation links to, after its sections. */
+export const WORKSPACE_LINKS = [
+  { href: '/partner/devices', label: 'Devices', icon: Cpu },
+] as const satisfies readonly {
+  href: string
+  label: string
+  icon: LucideIcon
+}[]
 
 export type WorkspaceSection = (typeof WORKSPACE_SECTIONS)[number]['slug']
 
