@@ -1,7 +1,10 @@
+import type { ErrorCode } from '@shared/error-codes'
+
 /**
  * The one way the client talks to the API. Every request sends cookies and JSON; any non-OK
  * answer is raised as `ApiError` whose message is "{status}: {body text}" (the spec's contract),
- * with the server's `message` and field `errors` parsed for forms and toasts.
+ * with the server's `message`, its stable `code` (decide on this, not on the text) and field
+ * `errors` parsed for forms and toasts.
  */
 export class ApiError extends Error {
   constructor(
@@ -9,6 +12,7 @@ export class ApiError extends Error {
     readonly bodyText: string,
     readonly serverMessage: string | undefined,
     readonly fieldErrors: Record<string, string> | undefined,
+    readonly code?: string,
   ) {
     super(`${status}: ${bodyText}`)
     this.name = 'ApiError'
@@ -41,12 +45,14 @@ export async function apiRequest<T = unknown>(
     const text = (await res.text()) || res.statusText
     let message: string | undefined
     let errors: Record<string, string> | undefined
+    let code: string | undefined
     try {
-      const parsed = JSON.parse(text) as { message?: unknown; errors?: unknown }
+      const parsed = JSON.parse(text) as { message?: unknown; code?: unknown; errors?: unknown }
       if (typeof parsed.message === 'string') message = parsed.message
+      if (typeof parsed.code === 'string') code = parsed.code
       if (parsed.errors && typeof parsed.errors === 'object') errors = parsed.errors as Record<string, string>
     } catch {}
-    throw new ApiError(res.status, text, message, errors)
+    throw new ApiError(res.status, text, message, errors, code)
   }
   if (res.status === 204) return undefined as T
   const type = res.headers.get('content-type') ?? ''
@@ -68,6 +74,11 @@ export const api = {
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback
   return fallback
+}
+
+/** True when the server answered with this error code (e.g. `wallet.insufficient_funds`). */
+export function hasCode(error: unknown, code: ErrorCode): boolean {
+  return error instanceof ApiError && error.code === code
 }
 
 export function isStatus(error: unknown, status: number): boolean {

@@ -69,7 +69,7 @@ describe('allergen profile', () => {
     const diner = await createUser(app)
     const none = await app.inject({ url: profileUrl(diner), headers: diner.headers })
     expect(none.statusCode).toBe(404)
-    expect(none.json()).toEqual({ message: 'No allergen profile yet' })
+    expect(none.json()).toEqual({ message: 'No allergen profile yet', code: 'allergens.no_profile' })
 
     const created = await createProfile(diner, {
       allergens: ['Peanuts', ' shellfish ', 'peanuts'],

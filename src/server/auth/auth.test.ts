@@ -185,6 +185,9 @@ describe('accounts and sessions', () => {
       payload: '{"username": ',
     })
     expect(bad.statusCode).toBe(400)
-    expect(bad.json()).toEqual({ message: 'The request body is not valid JSON' })
+    expect(bad.json()).toEqual({
+      message: 'The request body is not valid JSON',
+      code: 'request.invalid_json',
+    })
   })
 })

@@ -2,19 +2,35 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { AppError } from './errors'
 
-interface ErrorBody {
+/** Every error answer: a message for a person, a stable code for the client to decide on, field messages. */
+export interface ErrorBody {
   message: string
+  code: string
   errors?: Record<string, string>
 }
 
+/** Codes of errors that no domain defines (a domain's codes live in its <d>.errors.ts). */
+export const ERROR_CODES = {
+  validation: 'validation_failed',
+  invalidJson: 'request.invalid_json',
+  tooLarge: 'request.too_large',
+  mediaType: 'request.unsupported_media_type',
+  badRequest: 'bad_request',
+  notFound: 'not_found',
+  rateLimited: 'rate_limited',
+  internal: 'internal',
+} as const
+
+const INTERNAL = 'Something went wrong on our side. Please try again.'
+
 export function notFoundBody(method: string, path: string): ErrorBody {
-  return { message: `No route for ${method} ${path}` }
+  return { message: `No route for ${method} ${path}`, code: ERROR_CODES.notFound }
 }
 
 /** The one place that decides what an error tells the client. Nothing internal leaves the server. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    const body: ErrorBody = { message: error.message }
+    const body: ErrorBody = { message: error.message, code: error.code }
     if (error.errors) body.errors = error.errors
     return reply.code(error.statusCode).send(body)
   }
@@ -25,36 +41,41 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       errors[field] ??= issue.message ?? 'Invalid value'
     }
     const [first] = Object.values(errors)
-    return reply.code(400).send({ message: first ?? 'Invalid request', errors })
+    return reply.code(400).send({ message: first ?? 'Invalid request', code: ERROR_CODES.validation, errors })
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, cause: error.cause }, 'response did not match its schema')
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' })
+    return reply.code(500).send({ message: INTERNAL, code: ERROR_CODES.internal })
   }
   const status = error.statusCode ?? 500
   if (status === 429)
-    return reply.code(429).send({ message: 'Too many attempts. Please wait a minute and try again.' })
+    return reply.code(429).send({
+      message: 'Too many attempts. Please wait a minute and try again.',
+      code: ERROR_CODES.rateLimited,
+    })
   if (status >= 400 && status < 500) {
     // Fastify's own client errors: malformed JSON, wrong content type, body too large.
-    const message =
+    const [message, code] =
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-        ? 'The request body is not valid JSON'
+        ? ['The request body is not valid JSON', ERROR_CODES.invalidJson]
         : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? 'The request body is too large'
+          ? ['The request body is too large', ERROR_CODES.tooLarge]
           : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Send JSON with Content-Type: application/json'
-            : error.message
-    return reply.code(status).send({ message })
+            ? ['Send JSON with Content-Type: application/json', ERROR_CODES.mediaType]
+            : [error.message, status === 404 ? ERROR_CODES.notFound : ERROR_CODES.badRequest]
+    return reply.code(status).send({ message, code })
   }
   // The database refusing a value (a NUL byte, a number out of range...) is bad input that a
   // schema missed: the client gets a 400, the log a warning to tighten that schema.
   const sqlState = databaseErrorCode(error)
   if (sqlState?.startsWith('22')) {
     request.log.warn({ err: error, sqlState }, 'the database refused a value the schema let through')
-    return reply.code(400).send({ message: 'The request holds a value that cannot be stored' })
+    return reply
+      .code(400)
+      .send({ message: 'The request holds a value that cannot be stored', code: ERROR_CODES.badRequest })
   }
   request.log.error({ err: error }, 'unhandled error')
-  return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' })
+  return reply.code(500).send({ message: INTERNAL, code: ERROR_CODES.internal })
 }
 
 /** The SQLSTATE of a PostgreSQL error, also when Drizzle wraps it as the cause. */

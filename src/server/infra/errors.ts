@@ -1,3 +1,5 @@
+import { ERROR_CODE } from '../../shared/error-codes'
+
 /** Errors with a stable code and HTTP status. The error handler decides what reaches the client. */
 export class AppError extends Error {
   constructor(
@@ -38,7 +40,7 @@ export const forbidden = defineError({
 export const notFound = defineError({ code: 'not_found', status: 404, message: 'Not found' })
 export const conflict = defineError({ code: 'conflict', status: 409, message: 'Conflict' })
 export const insufficientFunds = defineError({
-  code: 'wallet.insufficient_funds',
+  code: ERROR_CODE.insufficientFunds,
   status: 402,
   message: 'Insufficient funds',
 })

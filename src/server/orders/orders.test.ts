@@ -175,7 +175,7 @@ describe('placing an order', () => {
       items: [{ menuItemId: pizza.id, quantity: 1 }],
     })
     expect(res.statusCode).toBe(402)
-    expect(res.json()).toEqual({ message: 'Insufficient funds' })
+    expect(res.json()).toEqual({ message: 'Insufficient funds', code: 'wallet.insufficient_funds' })
     expect(await ordersOf(diner.user.id)).toHaveLength(0)
     expect(await balanceCents(app, diner.user.id)).toBe(total - 1)
     expect(await transactionsOf(app, diner.user.id)).toHaveLength(1)
@@ -240,7 +240,7 @@ describe('reading an order', () => {
     const missing = await app.inject({ url: '/api/orders/999999', headers: other.headers })
     expect(theirs.statusCode).toBe(404)
     expect(missing.statusCode).toBe(404)
-    expect(theirs.json()).toEqual({ message: 'Order not found' })
+    expect(theirs.json()).toEqual({ message: 'Order not found', code: 'orders.not_found' })
     expect(missing.json()).toEqual(theirs.json())
   })
 
@@ -366,7 +366,7 @@ describe('stream access', () => {
     ]
     for (const res of cases) {
       expect(res.statusCode).toBe(404)
-      expect(res.json()).toEqual({ message: 'Invalid order number' })
+      expect(res.json()).toEqual({ message: 'Invalid order number', code: 'orders.invalid_order_number' })
     }
   })
 

@@ -191,10 +191,10 @@ export class LiveConnection implements HubMember {
       .then(() => this.handle(this, parsed.data))
       .catch((error: unknown) => {
         if (error instanceof AppError) {
-          this.error(error.message, { request: type })
+          this.error(error.message, { code: error.code, request: type })
         } else {
           this.log.error({ err: error }, 'live message failed')
-          this.error(INTERNAL_ERROR, { request: type })
+          this.error(INTERNAL_ERROR, { code: 'internal', request: type })
         }
       })
       .finally(() => {

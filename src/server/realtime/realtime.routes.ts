@@ -90,7 +90,9 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
 
   async function checkOrigin(request: FastifyRequest, reply: FastifyReply) {
     if (!originAllowed(request.headers.origin, request.host, app.config.allowedOrigins)) {
-      return reply.code(403).send({ message: 'This origin may not open the live channel' })
+      return reply
+        .code(403)
+        .send({ message: 'This origin may not open the live channel', code: 'realtime.origin_not_allowed' })
     }
   }
 

@@ -136,7 +136,7 @@ describe('reading restaurants', () => {
     ]) {
       const res = await app.inject({ url })
       expect(res.statusCode).toBe(404)
-      expect(res.json()).toEqual({ message: 'Restaurant not found' })
+      expect(res.json()).toEqual({ message: 'Restaurant not found', code: 'restaurants.not_found' })
     }
     expect((await app.inject({ url: '/api/restaurants/abc' })).statusCode).toBe(400)
   })

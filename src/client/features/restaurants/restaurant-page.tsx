@@ -3,7 +3,7 @@ import { Button } from '@client/components/ui/button'
 import { Spinner } from '@client/components/ui/spinner'
 import { toast } from '@client/components/ui/use-toast'
 import { AddFundsDialog } from '@client/components/wallet/add-funds-dialog'
-import { errorMessage, isStatus } from '@client/lib/api-client'
+import { errorMessage, hasCode, isStatus } from '@client/lib/api-client'
 import { cartTotals, useCart } from '@client/lib/cart'
 import { useActiveOrders } from '@client/lib/queries/active-orders'
 import { useAllergenProfile } from '@client/lib/queries/allergen-profile'
@@ -15,6 +15,7 @@ import { requestStreamAccess } from '@client/lib/stream-access'
 import { useOpenStream } from '@client/lib/use-open-stream'
 import { cn, formatMoney, orderNumber } from '@client/lib/utils'
 import { ORDER_REDIRECT_MS } from '@shared/constants'
+import { ERROR_CODE } from '@shared/error-codes'
 import type { MenuItem } from '@shared/schemas/restaurants'
 import { ArrowLeft, ShoppingBag, Video } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -117,7 +118,7 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
           setTimeout(() => navigate(`/stream/${order.id}`), ORDER_REDIRECT_MS)
         },
         onError: (error) => {
-          if (isStatus(error, 402)) {
+          if (hasCode(error, ERROR_CODE.insufficientFunds)) {
             setShortOfFunds(true)
             toast({
               title: 'Not enough funds',

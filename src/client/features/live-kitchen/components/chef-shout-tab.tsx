@@ -4,9 +4,10 @@ import { Button } from '@client/components/ui/button'
 import { Spinner } from '@client/components/ui/spinner'
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@client/components/ui/tooltip'
 import { toast } from '@client/components/ui/use-toast'
-import { errorMessage, isStatus } from '@client/lib/api-client'
+import { errorMessage, hasCode } from '@client/lib/api-client'
 import { cn, formatMoney, relativeTime } from '@client/lib/utils'
 import { CHEF_SHOUTS, isActiveStatus, PROGRESS, type ShoutType } from '@shared/constants'
+import { ERROR_CODE } from '@shared/error-codes'
 import { toCents, toDollars } from '@shared/money'
 import type { Order } from '@shared/schemas/orders'
 import { Megaphone } from 'lucide-react'
@@ -65,7 +66,7 @@ export function ChefShoutTab({
         setSelected(null)
       },
       (error: unknown) => {
-        if (isStatus(error, 402)) insufficientFunds()
+        if (hasCode(error, ERROR_CODE.insufficientFunds)) insufficientFunds()
         else
           toast({
             title: 'Failed to Send Shout',
