@@ -88,7 +88,10 @@ describe('who may change a menu', () => {
       expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401)
       const other = await app.inject({ ...route, headers: stranger.headers })
       expect(other.statusCode, `${route.method} ${route.url}`).toBe(403)
-      expect(other.json()).toEqual({ message: "Only the restaurant's owner can do this" })
+      expect(other.json()).toEqual({
+        message: "Only the restaurant's owner can do this",
+        code: 'restaurants.not_owner',
+      })
     }
     expect(await readMenu(restaurant.id)).toMatchObject([{ id: item.id, isAvailable: true }])
 

@@ -95,7 +95,7 @@ describe('uploading pictures', () => {
     const huge = Buffer.concat([await picture(100, 100, 'png'), Buffer.alloc(5 * 1024 * 1024 + 10, 1)])
     const res = await upload(huge, owner.headers, { filename: 'huge.png', type: 'image/png' })
     expect(res.statusCode).toBe(413)
-    expect(res.json()).toEqual({ message: 'Images can be at most 5 MB' })
+    expect(res.json()).toEqual({ message: 'Images can be at most 5 MB', code: 'uploads.too_large' })
   })
 
   it('asks a visitor to sign in, and a request without the file field gets a clear 400', async () => {
