@@ -91,6 +91,7 @@ describe('going live', () => {
     expect(none.statusCode).toBe(409)
     expect(none.json()).toEqual({
       message: 'To go live, add an active camera and a dish that is not sold out',
+      code: 'restaurants.not_ready',
     })
 
     const dishItem = await addDish(app, owner, restaurant.id)
