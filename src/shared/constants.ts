@@ -219,3 +219,9 @@ export const CONTACT = {
   partners: 'partners@clearplate.app',
   location: 'Austin, Texas, USA',
 } as const
+
+/**
+ * A sensor silent this long is offline (the server's default; tests shorten it). Here rather than
+ * in schemas/devices so the player's overlay does not pull zod into every page that shows it.
+ */
+export const SENSOR_OFFLINE_MS = 30_000

@@ -16,8 +16,7 @@ export const DEVICE_KIND_LABELS: Record<DeviceKind, string> = {
 /** Readings a request may carry, and a device's requests a second. */
 export const INGEST_MAX_READINGS = 100
 export const INGEST_MAX_REQUESTS_PER_SECOND = 20
-/** A sensor silent this long is offline (the server's default; tests shorten it). */
-export const SENSOR_OFFLINE_MS = 30_000
+export { SENSOR_OFFLINE_MS } from '../constants'
 /** How far in the future a reading's time may lie (clocks drift). */
 export const READING_MAX_FUTURE_MS = 60_000
 

@@ -1,6 +1,5 @@
 import { cn, fahrenheitToCelsius } from '@client/lib/utils'
-import { DEFAULT_COOKING_TIME_S, DEFAULT_TEMPERATURE_F } from '@shared/constants'
-import { SENSOR_OFFLINE_MS } from '@shared/schemas/devices'
+import { DEFAULT_COOKING_TIME_S, DEFAULT_TEMPERATURE_F, SENSOR_OFFLINE_MS } from '@shared/constants'
 import type { Telemetry } from '@shared/schemas/orders'
 import { Droplets, Radio, Thermometer, Timer, WifiOff } from 'lucide-react'
 import { useEffect, useState } from 'react'
