@@ -59,6 +59,7 @@ for (const job of jobs.runs) {
       score: item.score,
       node: item.node?.snippet?.slice(0, 160),
     }))
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
     const result = {
       ...job,
       initScript: undefined,
