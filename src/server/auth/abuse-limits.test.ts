@@ -3,7 +3,10 @@ import { createConcurrencyLimit } from '../infra/limits'
 import { buildTestApp, createUser, testConfig } from '../testing/build-test-app'
 
 const app = await buildTestApp({
-  config: { limits: { ...testConfig().limits, registerPerHour: 3 }, cookieSecure: true },
+  config: {
+    limits: { ...testConfig().limits, registerPerHour: 3, restaurantsPerDay: 2 },
+    cookieSecure: true,
+  },
 })
 const known = await createUser(app)
 
@@ -56,6 +59,28 @@ describe('registrations per address', () => {
     for (let i = 0; i < 5; i++) statuses.push((await register('10.0.2.1')).statusCode)
     expect(statuses).toEqual([201, 201, 201, 429, 429])
     expect((await register('10.0.2.2')).statusCode).toBe(201)
+  })
+})
+
+describe('restaurants per user', () => {
+  it('lets one user create RESTAURANTS_PER_DAY restaurants a day, then answers 429', async () => {
+    const owner = await createUser(app)
+    const create = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/restaurants',
+        headers: owner.headers,
+        payload: {
+          name: 'Corner Bistro',
+          description: 'Small plates from an open kitchen.',
+          cuisine: 'French',
+          address: '5 Corner Street, Austin',
+          priceRange: '$$',
+        },
+      })
+    expect([(await create()).statusCode, (await create()).statusCode, (await create()).statusCode]).toEqual([
+      201, 201, 429,
+    ])
   })
 })
 

@@ -1,3 +1,4 @@
+import { and, count, eq, gt } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -15,7 +16,9 @@ import {
 } from '../../shared/schemas/restaurants'
 import { requireSelf, requireUser } from '../auth/auth.guard'
 import { assertSavableSource } from '../cameras/source-policy'
+import { restaurants as restaurantsTable } from '../db/schema'
 import { sendCached, sendSerialized } from '../infra/cached-response'
+import { tooManyRequests } from '../infra/errors'
 import { createRestaurantService, searchByLocation, toCamera, toRestaurant } from './restaurants.service'
 
 const signedIn = async (request: FastifyRequest) => {
@@ -117,6 +120,20 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireUser(request)
       const input = request.body
+      // A limit per user and day keeps one account from filling the public list.
+      const [made] = await app.db
+        .select({ n: count() })
+        .from(restaurantsTable)
+        .where(
+          and(
+            eq(restaurantsTable.ownerId, user.id),
+            gt(restaurantsTable.createdAt, new Date(Date.now() - 24 * 3600_000)),
+          ),
+        )
+      if ((made?.n ?? 0) >= app.config.limits.restaurantsPerDay)
+        throw tooManyRequests(
+          `You can create at most ${app.config.limits.restaurantsPerDay} restaurants a day. Please try again tomorrow.`,
+        )
       const row = await restaurants.repo.create({
         ownerId: user.id,
         name: input.name,
