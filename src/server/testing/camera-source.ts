@@ -42,8 +42,11 @@ export async function startCameraSource(
   let child: ChildProcess | undefined
   let running = false
 
+  let restart: NodeJS.Timeout | undefined
   const serve = () => {
-    if (!running) return
+    restart = undefined
+    // One listening ffmpeg at a time: a second one would be left behind.
+    if (!running || (child && child.exitCode === null && child.signalCode === null)) return
     const encoder =
       codec === 'h264'
         ? [
@@ -84,7 +87,7 @@ export async function startCameraSource(
     c.once('close', () => {
       if (child === c) child = undefined
       // Served its one client (or lost it): listen again for the next.
-      setTimeout(serve, 50)
+      if (running && !restart) restart = setTimeout(serve, 50)
     })
   }
 
@@ -98,6 +101,8 @@ export async function startCameraSource(
     },
     async stop() {
       running = false
+      if (restart) clearTimeout(restart)
+      restart = undefined
       const c = child
       child = undefined
       if (c && c.exitCode === null) {
