@@ -98,6 +98,19 @@ export class LiveConnection implements HubMember {
     raw?.uncork()
   }
 
+  sendFrames(frames: Buffer) {
+    if (!this.open) return
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      if (++this.skipped > MAX_SKIPPED) this.socket.terminate()
+      return
+    }
+    this.skipped = 0
+    // The frames are complete (server frames are not masked, this channel is not compressed), so
+    // they go to the TCP socket as they are, after anything ws wrote before them.
+    const raw = (this.socket as unknown as { _socket?: Duplex })._socket
+    if (raw && !raw.destroyed) raw.write(frames)
+  }
+
   sendMessage(message: ServerMessage) {
     this.send(Buffer.from(JSON.stringify(message)))
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live-messages'
 import { type Bus, orderChannel } from '../infra/bus'
 import { createMemoryBus } from '../infra/bus.memory'
+import { readTextFrames } from './frames'
 import { createHub, type HubMember, type RoomSnapshot } from './hub'
 
 /** The memory bus, counting subscriptions per channel. */
@@ -30,14 +31,23 @@ function countingBus() {
 function member(userId?: number) {
   const received: Buffer[] = []
   const writes: number[] = []
-  const m: HubMember & { received: Buffer[]; writes: number[]; open: boolean } = {
+  /** The bytes of each frame write, as the hub handed them over. */
+  const written: Buffer[] = []
+  const m: HubMember & { received: Buffer[]; writes: number[]; written: Buffer[]; open: boolean } = {
     userId,
     open: true,
     received,
     writes,
+    written,
     send: (data, ...more) => {
       received.push(data, ...more)
       writes.push(1 + more.length)
+    },
+    sendFrames: (frames) => {
+      written.push(frames)
+      const payloads = readTextFrames(frames)
+      received.push(...payloads)
+      writes.push(payloads.length)
     },
   }
   return m
@@ -85,7 +95,7 @@ describe('live rooms', () => {
     await hub.close()
   })
 
-  it('serializes each message once and sends the same bytes to every viewer of the room only', async () => {
+  it('serializes and frames each message once and writes the same bytes to every viewer of the room only', async () => {
     const { bus } = countingBus()
     const hub = createHub({ bus })
     const loads = { count: 0 }
@@ -98,7 +108,7 @@ describe('live rooms', () => {
     await settle()
     const first = inRoom[0]!.received[0]!
     expect(JSON.parse(first.toString())).toMatchObject({ type: 'status', orderId: 7, progress: 40 })
-    for (const v of inRoom) expect(v.received[0]).toBe(first)
+    for (const v of inRoom) expect(v.written[0]).toBe(inRoom[0]!.written[0])
     expect(elsewhere.received).toEqual([])
     await hub.close()
   })

@@ -1,5 +1,6 @@
 import type { ServerMessage } from '../../shared/live-messages'
 import { type Bus, orderChannel } from '../infra/bus'
+import { textFrame } from './frames'
 
 /** One viewer's end of the live channel, as the hub sees it. */
 export interface HubMember {
@@ -7,6 +8,11 @@ export interface HubMember {
   readonly userId: number | undefined
   /** Sends already serialized messages, together; skips them when the connection cannot keep up. */
   send(data: Buffer, ...more: Buffer[]): void
+  /**
+   * Writes WebSocket frames built beforehand (`textFrame`), as they are, in one write; skips them
+   * when the connection cannot keep up.
+   */
+  sendFrames(frames: Buffer): void
   readonly open: boolean
 }
 
@@ -63,9 +69,9 @@ const serialize = (message: unknown) => Buffer.from(JSON.stringify(message))
 
 /**
  * Rooms of viewers per order. Each room listens to its order's bus channel once per instance
- * (from its first local viewer until its last one leaves) and serializes every message once for
- * all of its members. Messages that arrive together (a kitchen pass's status and telemetry) leave
- * together: one write per viewer, not one per message.
+ * (from its first local viewer until its last one leaves), serializes and frames every message
+ * once for all of its members, and writes those bytes to each. Messages that arrive together (a
+ * kitchen pass's status and telemetry) leave together: one write per viewer, not one per message.
  */
 export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknown) => void }): Hub {
   const rooms = new Map<number, Room>()
@@ -82,22 +88,28 @@ export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknow
     if (room.outbox.length === 1) queueMicrotask(() => flush(room))
   }
 
+  /**
+   * Each message of the batch is framed once; a member that has seen none of them and may see them
+   * all (nearly every member) gets the same bytes as every other: one buffer, one write each.
+   */
   function flush(room: Room) {
     const batch = room.outbox
     room.outbox = []
-    if (batch.length === 1) {
-      const { seq, type, data } = batch[0]!
-      for (const [member, joinedAt] of room.members) {
-        if (joinedAt < seq && (type !== 'upsell' || member.userId === room.dinerId)) member.send(data)
-      }
-      return
-    }
+    const frames = batch.map((o) => textFrame(o.data))
+    const all = frames.length === 1 ? frames[0]! : Buffer.concat(frames)
+    const firstSeq = batch[0]!.seq
+    const hasUpsell = batch.some((o) => o.type === 'upsell')
     for (const [member, joinedAt] of room.members) {
-      const frames: Buffer[] = []
-      for (const { seq, type, data } of batch) {
-        if (joinedAt < seq && (type !== 'upsell' || member.userId === room.dinerId)) frames.push(data)
+      if (joinedAt < firstSeq && (!hasUpsell || member.userId === room.dinerId)) {
+        member.sendFrames(all)
+        continue
       }
-      if (frames.length > 0) member.send(frames[0]!, ...frames.slice(1))
+      const mine: Buffer[] = []
+      for (let i = 0; i < batch.length; i++) {
+        const { seq, type } = batch[i]!
+        if (joinedAt < seq && (type !== 'upsell' || member.userId === room.dinerId)) mine.push(frames[i]!)
+      }
+      if (mine.length > 0) member.sendFrames(mine.length === 1 ? mine[0]! : Buffer.concat(mine))
     }
   }
 

@@ -1,4 +1,5 @@
 import { type Bus, userChannel } from '../infra/bus'
+import { textFrame } from './frames'
 import type { HubMember } from './hub'
 
 interface Feed {
@@ -15,8 +16,8 @@ export interface UserFeeds {
 
 /**
  * A signed-in user's own messages, on every instance: each instance listens to a user's bus
- * channel while it holds at least one of their connections, and serializes each message once for
- * all of them.
+ * channel while it holds at least one of their connections, and serializes and frames each
+ * message once for all of them.
  */
 export function createUserFeeds({
   bus,
@@ -39,8 +40,8 @@ export function createUserFeeds({
         const opened: Feed = { members: new Set(), ready: Promise.resolve(undefined) }
         opened.ready = bus.subscribe(userChannel(userId), (message) => {
           if (opened.members.size === 0) return
-          const data = Buffer.from(JSON.stringify(message))
-          for (const m of opened.members) m.send(data)
+          const frame = textFrame(Buffer.from(JSON.stringify(message)))
+          for (const m of opened.members) m.sendFrames(frame)
         })
         feeds.set(userId, opened)
         opened.ready.catch(() => close(userId, opened))
