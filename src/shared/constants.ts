@@ -1,6 +1,14 @@
 /** Business constants from the product spec. Shared by client and server. */
 
 export const DELIVERY_FEE_CENTS = 299
+/** Delivery brings the order to an address; pickup has the diner collect it, with no fee. */
+export const FULFILMENTS = ['delivery', 'pickup'] as const
+export type Fulfilment = (typeof FULFILMENTS)[number]
+/** A restaurant delivers this far unless it sets its own radius. */
+export const DEFAULT_DELIVERY_RADIUS_KM = 10
+export const REVIEW_COMMENT_MAX = 500
+/** A delivered order may be reviewed for this long. */
+export const REVIEW_WINDOW_DAYS = 14
 export const STREAM_ACCESS_MS = 20 * 60 * 1000
 export const STREAM_ACCESS_WARNING_MS = 60 * 1000
 export const STREAM_EXPIRY_REDIRECT_MS = 3000

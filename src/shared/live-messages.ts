@@ -3,6 +3,7 @@ import { SHOUT_TYPES, TIP_MESSAGE_MAX } from './constants'
 import type { ChefShout, upsellOfferSchema } from './schemas/chef'
 import { idField, multilineText, singleLineText } from './schemas/common'
 import type { Cancellation, KitchenMode, Ticket } from './schemas/kitchen'
+import type { Notification } from './schemas/notifications'
 import type { telemetrySchema } from './schemas/orders'
 import { tipSchema, type WalletTransaction } from './schemas/wallet'
 
@@ -101,6 +102,8 @@ export type ServerMessage =
   | { type: 'kitchen_mode'; restaurantId: number; mode: KitchenMode; sentAt: number }
   | { type: 'kitchen_subscribed'; restaurantId: number }
   | { type: 'upsell_result'; orderId: number; upsellId: number; accepted: boolean; sentAt: number }
+  /** To every socket of the signed-in user it concerns, whatever order they watch. */
+  | { type: 'notification'; notification: Notification; unreadCount: number; sentAt: number }
   | { type: 'subscribed'; orderId: number }
   /**
    * The server lost its link to the other instances for a while and may have missed messages of

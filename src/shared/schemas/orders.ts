@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ORDER_QUANTITY } from '../constants'
+import { FULFILMENTS, ORDER_QUANTITY } from '../constants'
 import { idField, idParam } from './common'
 import { cancellationSchema } from './kitchen'
 
@@ -11,6 +11,30 @@ export const orderLineSchema = z.object({
   price: z.number(),
 })
 export type OrderLine = z.infer<typeof orderLineSchema>
+
+/** The address an order goes to, as it was when the order was placed. */
+export const orderAddressSchema = z.object({
+  label: z.string().nullable(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  postcode: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+})
+export type OrderAddress = z.infer<typeof orderAddressSchema>
+
+/** One step of an order's timeline: reached (from its status history) or estimated. */
+export const timelineEntrySchema = z.object({
+  status: z.string(),
+  at: z.string(),
+  estimated: z.boolean(),
+})
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>
+
+/** GET /api/orders/{id}/events: the status history, oldest first. */
+export const orderEventSchema = z.object({ status: z.string(), at: z.string() })
+export type OrderEvent = z.infer<typeof orderEventSchema>
 
 export const orderSchema = z.object({
   id: z.number(),
@@ -25,6 +49,13 @@ export const orderSchema = z.object({
   items: z.string(),
   /** Why a cancelled order was cancelled and what went back to the wallet; null otherwise. */
   cancellation: cancellationSchema.nullable().optional(),
+  fulfilment: z.enum(FULFILMENTS),
+  /** Delivery only. */
+  address: orderAddressSchema.nullable(),
+  /** What checkout promised: arrival for delivery, "ready at" for pickup. */
+  promisedAt: z.string().nullable(),
+  /** Every step, reached or estimated; present on the single order's answer. */
+  timeline: z.array(timelineEntrySchema).optional(),
 })
 export type Order = z.infer<typeof orderSchema>
 
@@ -60,8 +91,33 @@ export const placeOrderSchema = z.object({
     )
     .min(1, 'Cart is empty: Please add items to your cart before placing an order.')
     .max(50, 'Too many lines in one order'),
+  fulfilment: z.enum(FULFILMENTS, { error: 'Choose delivery or pickup' }).default('delivery'),
+  /** Delivery only; the diner's default address when absent. */
+  addressId: idField().optional(),
 })
-export type PlaceOrderInput = z.infer<typeof placeOrderSchema>
+/** What a client sends; `fulfilment` defaults to delivery. */
+export type PlaceOrderInput = z.input<typeof placeOrderSchema>
+export type PlaceOrder = z.infer<typeof placeOrderSchema>
+
+/** POST /api/orders/quote: what checkout shows before paying. */
+export const orderQuoteSchema = placeOrderSchema.pick({ fulfilment: true, addressId: true }).extend({
+  restaurantId: idField(),
+})
+export type OrderQuoteInput = z.input<typeof orderQuoteSchema>
+export type OrderQuoteRequest = z.infer<typeof orderQuoteSchema>
+export const orderQuoteResponse = z.object({
+  fulfilment: z.enum(FULFILMENTS),
+  deliveryFee: z.number(),
+  /** Delivery: the address and its distance from the restaurant in km. */
+  address: orderAddressSchema.extend({ id: z.number() }).nullable(),
+  distanceKm: z.number().nullable(),
+  deliveryRadiusKm: z.number(),
+  /** Delivery: estimated arrival; pickup: when it will be ready. */
+  promisedAt: z.string(),
+  /** Pickup: where to collect it. */
+  restaurantAddress: z.string(),
+})
+export type OrderQuote = z.infer<typeof orderQuoteResponse>
 
 export const streamAccessSchema = z.object({
   /** A number, or the digits typed into the order-number form. */
