@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -46,12 +48,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     }
   }
+  // Contrib extensions the migrations create (search): PGlite loads them only when asked at open.
+  const extensions = { pg_trgm, unaccent }
   let client: PGlite
   if ('dataDir' in options) {
     mkdirSync(options.dataDir, { recursive: true })
-    client = await PGlite.create(options.dataDir)
+    client = await PGlite.create(options.dataDir, { extensions })
   } else {
-    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
+    client = await PGlite.create(
+      options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions },
+    )
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {

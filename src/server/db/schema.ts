@@ -75,10 +75,17 @@ export const restaurants = pgTable(
     kitchenMode: text('kitchen_mode').notNull().default('staffed'),
     /** KitchenSettings: ticket age thresholds and the station of each menu category; null for defaults. */
     kitchenSettings: jsonb('kitchen_settings'),
+    /** How far from the restaurant it delivers, in km. */
+    deliveryRadiusKm: doublePrecision('delivery_radius_km').notNull().default(10),
+    /** The sum of every rating counted in `reviewCount` (seeded figures included): rating = total / count. */
+    ratingTotal: doublePrecision('rating_total').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('restaurants_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('restaurants_owner_idx').on(t.ownerId),
+    check('restaurants_delivery_radius_range', sql`${t.deliveryRadiusKm} > 0 and ${t.deliveryRadiusKm} <= 100`),
+  ],
 )
 
 export const cameras = pgTable(
@@ -152,6 +159,14 @@ export const orders = pgTable(
     cancelNote: text('cancel_note'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     refundCents: integer('refund_cents'),
+    /** `delivery` or `pickup`. */
+    fulfilment: text('fulfilment').notNull().default('delivery'),
+    /** Delivery: the address as it was when the order was placed (OrderAddress). */
+    deliveryAddress: jsonb('delivery_address'),
+    /** Delivery: km from the restaurant to the address. */
+    distanceKm: doublePrecision('distance_km'),
+    /** What checkout promised: arrival (delivery) or ready time (pickup). */
+    promisedAt: timestamp('promised_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -445,4 +460,74 @@ export const images = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.hash, t.width] })],
+)
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label'),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    city: text('city').notNull(),
+    postcode: text('postcode').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId, t.id),
+    /** At most one default per diner. */
+    uniqueIndex('addresses_one_default_idx').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+)
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    /** Once per order. */
+    orderId: integer('order_id')
+      .notNull()
+      .unique('reviews_order_idx')
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reviews_restaurant_idx').on(t.restaurantId, t.id),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+)
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** status | shout_acknowledged | upsell_offered | refund */
+    kind: text('kind').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  ],
 )

@@ -5,6 +5,7 @@ import type { OrderLine } from '../../shared/schemas/orders'
 import { hashPassword } from '../auth/auth.service'
 import type { Db, Tx } from '../db/client'
 import {
+  addresses,
   cameras,
   chefShouts,
   menuItems,
@@ -87,6 +88,20 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
     const showcaseUser = await insertUser(tx, {
       ...SHOWCASE_USER,
       passwordHash: 'disabled',
+      createdAt: joined,
+    })
+
+    // Home, a couple of kilometres from the first restaurants, where the demo orders go.
+    await tx.insert(addresses).values({
+      userId: demo.id,
+      label: 'Home',
+      line1: '1100 E 5th St',
+      line2: 'Apt 4B',
+      city: 'Austin',
+      postcode: '78702',
+      latitude: 30.26424,
+      longitude: -97.73171,
+      isDefault: true,
       createdAt: joined,
     })
 
@@ -246,6 +261,7 @@ async function insertRestaurants(tx: Tx, chefId: number): Promise<Map<string, nu
         priceRange: seed.priceRange,
         rating: seed.rating,
         reviewCount: seed.reviewCount,
+        ratingTotal: (seed.rating ?? 0) * seed.reviewCount,
         avatar: restaurantAvatarUrl(seed.slug),
         images: Array.from({ length: seed.heroImages }, (_, i) => restaurantHeroUrl(seed.slug, i + 1)),
         features: seed.features,

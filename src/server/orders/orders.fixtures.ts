@@ -26,6 +26,9 @@ export async function createRestaurant(
       address: '1 Test Street, Austin',
       priceRange: '$$',
       isLive: true,
+      // Downtown Austin: test diners' default address is within its delivery radius.
+      latitude: 30.265,
+      longitude: -97.746,
     })
     .returning()
   const items = await app.db

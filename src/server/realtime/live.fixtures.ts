@@ -33,6 +33,8 @@ export async function createKitchen(
       address: '2 Test Street, Austin',
       priceRange: '$$',
       isLive: true,
+      latitude: 30.265,
+      longitude: -97.746,
     })
     .returning()
   const dishes = options.dishes ?? [

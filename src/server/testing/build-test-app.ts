@@ -3,7 +3,7 @@ import { afterAll } from 'vitest'
 import { buildApp } from '../app'
 import { hashPassword } from '../auth/auth.service'
 import { type Config, parseConfig } from '../config'
-import { users, walletTransactions } from '../db/schema'
+import { addresses, users, walletTransactions } from '../db/schema'
 import type { Bus } from '../infra/bus'
 import { openTestDatabase } from './test-database'
 
@@ -57,11 +57,18 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>
 let counter = 0
 let fastHash: Promise<string> | undefined
 
+/** Where test diners live unless told otherwise: downtown Austin, near the seeded restaurants. */
+export const TEST_HOME = { latitude: 30.2672, longitude: -97.7431 }
+
 /**
  * A new diner with a session, created directly in the database (registration has its own tests).
- * `balance` is in dollars and is recorded as a deposit, so the ledger adds up.
+ * `balance` is in dollars and is recorded as a deposit, so the ledger adds up. The diner has a
+ * default delivery address downtown unless `address: false`.
  */
-export async function createUser(app: TestApp, options: { balance?: number; username?: string } = {}) {
+export async function createUser(
+  app: TestApp,
+  options: { balance?: number; username?: string; address?: boolean } = {},
+) {
   fastHash ??= hashPassword('password123')
   counter++
   const username = options.username ?? `diner_${process.pid}_${counter}_${Date.now().toString(36)}`
@@ -82,6 +89,17 @@ export async function createUser(app: TestApp, options: { balance?: number; user
       amountCents: balanceCents,
       type: 'deposit',
       description: 'Opening balance',
+    })
+  }
+  if (options.address !== false) {
+    await app.db.insert(addresses).values({
+      userId: user!.id,
+      label: 'Home',
+      line1: '100 Congress Ave',
+      city: 'Austin',
+      postcode: '78701',
+      ...TEST_HOME,
+      isDefault: true,
     })
   }
   const session = await app.authRepo.createSession(user!.id)
