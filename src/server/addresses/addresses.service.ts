@@ -1,0 +1,118 @@
+import type { Address, AddressCreateInput, AddressUpdateInput } from '../../shared/schemas/addresses'
+import type { OrderAddress } from '../../shared/schemas/orders'
+import type { Db } from '../db/client'
+import { forbidden } from '../errors'
+import { addressNotFound, tooManyAddresses } from './addresses.errors'
+import { type AddressRow, createAddressesRepository } from './addresses.repository'
+import { postcodeCentroid } from './postcode-centroids'
+
+export const MAX_ADDRESSES = 20
+
+export function toAddress(row: AddressRow): Address {
+  return {
+    id: row.id,
+    userId: row.userId,
+    label: row.label,
+    line1: row.line1,
+    line2: row.line2,
+    city: row.city,
+    postcode: row.postcode,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    isDefault: row.isDefault,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** What an order keeps of its address. */
+export function toOrderAddress(row: AddressRow): OrderAddress {
+  return {
+    label: row.label,
+    line1: row.line1,
+    line2: row.line2,
+    city: row.city,
+    postcode: row.postcode,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  }
+}
+
+/** Coordinates as given, else the postcode's centre when we know it, else none. */
+function locate(input: { latitude?: number | null; longitude?: number | null; postcode: string }) {
+  if (input.latitude != null && input.longitude != null)
+    return { latitude: input.latitude, longitude: input.longitude }
+  return postcodeCentroid(input.postcode) ?? { latitude: null, longitude: null }
+}
+
+/**
+ * A diner's saved addresses: several, at most one default. The first address saved is the
+ * default; making another the default, or deleting the default, keeps exactly one.
+ */
+export function createAddressesService({ db }: { db: Db }) {
+  async function requireOwn(tx: Parameters<Parameters<Db['transaction']>[0]>[0], id: number, userId: number) {
+    const row = await createAddressesRepository(tx).findById(id)
+    if (!row) throw addressNotFound()
+    if (row.userId !== userId) throw forbidden('This address belongs to another account')
+    return row
+  }
+
+  return {
+    async list(userId: number): Promise<Address[]> {
+      return (await createAddressesRepository(db).listForUser(userId)).map(toAddress)
+    },
+
+    async create(userId: number, input: AddressCreateInput & { line1: string; city: string; postcode: string }) {
+      return db.transaction(async (tx) => {
+        const repo = createAddressesRepository(tx)
+        const count = await repo.countForUser(userId)
+        if (count >= MAX_ADDRESSES) throw tooManyAddresses()
+        const isDefault = count === 0 || input.isDefault === true
+        if (isDefault) await repo.clearDefault(userId)
+        const row = await repo.insert({
+          userId,
+          label: input.label ?? null,
+          line1: input.line1,
+          line2: input.line2 ?? null,
+          city: input.city,
+          postcode: input.postcode.toUpperCase(),
+          ...locate(input),
+          isDefault,
+        })
+        return toAddress(row)
+      })
+    },
+
+    async update(userId: number, id: number, patch: AddressUpdateInput): Promise<Address> {
+      return db.transaction(async (tx) => {
+        const repo = createAddressesRepository(tx)
+        const current = await requireOwn(tx, id, userId)
+        const postcode = patch.postcode?.toUpperCase() ?? current.postcode
+        const moved = patch.postcode !== undefined || patch.latitude !== undefined || patch.longitude !== undefined
+        const coordinates = moved
+          ? locate({ latitude: patch.latitude, longitude: patch.longitude, postcode })
+          : {}
+        if (patch.isDefault) await repo.clearDefault(userId, id)
+        const row = await repo.update(id, {
+          ...(patch.label !== undefined ? { label: patch.label ?? null } : {}),
+          ...(patch.line1 !== undefined ? { line1: patch.line1 } : {}),
+          ...(patch.line2 !== undefined ? { line2: patch.line2 ?? null } : {}),
+          ...(patch.city !== undefined ? { city: patch.city } : {}),
+          postcode,
+          ...coordinates,
+          ...(patch.isDefault ? { isDefault: true } : {}),
+        })
+        return toAddress(row)
+      })
+    },
+
+    async remove(userId: number, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const repo = createAddressesRepository(tx)
+        const row = await requireOwn(tx, id, userId)
+        await repo.remove(id)
+        if (row.isDefault) await repo.promoteOldest(userId)
+      })
+    },
+  }
+}
+export type AddressesService = ReturnType<typeof createAddressesService>
