@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { toDollars } from '../../shared/money'
-import type { Order } from '../../shared/schemas/orders'
+import type { Fulfilment } from '../../shared/constants'
+import type { Order, OrderAddress } from '../../shared/schemas/orders'
 import { currentUser } from '../auth/auth.guard'
 import type { Db, Tx } from '../db/client'
 import { orders, restaurants } from '../db/schema'
@@ -78,5 +79,8 @@ export function toOrderDto(row: OrderRow): Order {
     totalPrice: toDollars(row.totalPriceCents),
     items: JSON.stringify(row.items ?? []),
     cancellation: cancellationOf(row),
+    fulfilment: row.fulfilment === 'pickup' ? 'pickup' : ('delivery' satisfies Fulfilment),
+    address: (row.deliveryAddress as OrderAddress | null) ?? null,
+    promisedAt: row.promisedAt?.toISOString() ?? null,
   }
 }

@@ -5,6 +5,9 @@ import { idParams } from '../../shared/schemas/common'
 import { cancelOrderSchema } from '../../shared/schemas/kitchen'
 import {
   cancelOrderResult,
+  orderEventSchema,
+  orderQuoteResponse,
+  orderQuoteSchema,
   orderSchema,
   placeOrderSchema,
   showcaseSchema,
@@ -14,17 +17,61 @@ import {
 import { currentUser, requireSelf, requireUser } from '../auth/auth.guard'
 import { idempotencyHeaders } from '../infra/idempotency'
 import { requireViewableOrder, toOrderDto } from './order-access'
+import { listEvents, orderTimeline } from './order-history'
 import { createOrderReads } from './orders.repository'
 import { createOrdersService } from './orders.service'
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createOrdersService({ db: app.db, bus: app.bus, log: app.log })
+  const plannedMs = app.config.kitchen.orderMs
+  const service = createOrdersService({ db: app.db, bus: app.bus, log: app.log, plannedMs })
   const reads = createOrderReads(app.db)
 
   app.get(
     '/orders/:id',
-    { schema: { tags: ['orders'], params: idParams, response: { 200: orderSchema } } },
-    async (request) => toOrderDto(await requireViewableOrder(request, app.db, request.params.id)),
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The order, with its timeline: steps reached from its status history, the rest estimated',
+        params: idParams,
+        response: { 200: orderSchema },
+      },
+    },
+    async (request) => {
+      const order = await requireViewableOrder(request, app.db, request.params.id)
+      return { ...toOrderDto(order), timeline: await orderTimeline(app.db, order, plannedMs) }
+    },
+  )
+
+  app.get(
+    '/orders/:id/events',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The order’s status history, oldest first',
+        params: idParams,
+        response: { 200: z.array(orderEventSchema) },
+      },
+    },
+    async (request) => {
+      const order = await requireViewableOrder(request, app.db, request.params.id)
+      return listEvents(app.db, order)
+    },
+  )
+
+  app.post(
+    '/orders/quote',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Delivery or pickup before paying: the fee, the address and its distance, the promised time',
+        body: orderQuoteSchema,
+        response: { 200: orderQuoteResponse },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request)
+      return service.quote(user.id, request.body)
+    },
   )
 
   app.get(

@@ -1,12 +1,21 @@
-import { DELIVERY_FEE_CENTS, isActiveStatus, ORDER_QUANTITY, STREAM_ACCESS_MS } from '../../shared/constants'
+import { isActiveStatus, ORDER_QUANTITY, STREAM_ACCESS_MS } from '../../shared/constants'
 import { toDollars } from '../../shared/money'
-import type { Order, OrderLine, PlaceOrderInput, Showcase, StreamAccess } from '../../shared/schemas/orders'
+import type {
+  Order,
+  OrderLine,
+  OrderQuote,
+  OrderQuoteRequest,
+  PlaceOrder,
+  Showcase,
+  StreamAccess,
+} from '../../shared/schemas/orders'
 import type { Db } from '../db/client'
 import type { Bus } from '../infra/bus'
 import { type IdempotentResult, runIdempotent } from '../infra/idempotency'
 import { recordOrderCreated } from '../kitchen/order-status'
 import { publishWalletMovement } from '../wallet/wallet.events'
 import { createWalletRepository, type MovementResult } from '../wallet/wallet.repository'
+import { planFulfilment } from './fulfilment'
 import { findOrderWithOwner, orderNumber, toOrderDto } from './order-access'
 import { invalidOrderItem, invalidOrderNumber, restaurantNotFound, showcaseNotFound } from './orders.errors'
 import { createOrdersRepository } from './orders.repository'
@@ -15,27 +24,60 @@ interface Logger {
   warn(obj: object, message: string): void
 }
 
-/** From the moment an order is placed to its estimated delivery. */
-export const ESTIMATED_DELIVERY_MS = 40 * 60 * 1000
 export const PLACE_ORDER_SCOPE = 'POST /api/orders'
 
 /** The same menu item twice in one cart is one line with the quantities added. */
-export function mergeLines(items: PlaceOrderInput['items']): Map<number, number> {
+export function mergeLines(items: PlaceOrder['items']): Map<number, number> {
   const merged = new Map<number, number>()
   for (const { menuItemId, quantity } of items)
     merged.set(menuItemId, (merged.get(menuItemId) ?? 0) + quantity)
   return merged
 }
 
-export function createOrdersService({ db, bus, log }: { db: Db; bus: Bus; log?: Logger }) {
+/**
+ * `plannedMs`: how long the kitchen plans to take from order to delivery (the autopilot's run);
+ * promised and estimated times are planned from it.
+ */
+export function createOrdersService({
+  db,
+  bus,
+  log,
+  plannedMs,
+}: {
+  db: Db
+  bus: Bus
+  log?: Logger
+  plannedMs: number
+}) {
   return {
+    /** Delivery or pickup as checkout shows it before paying: fee, address, distance, promised time. */
+    async quote(userId: number, input: OrderQuoteRequest): Promise<OrderQuote> {
+      const plan = await planFulfilment(db, {
+        userId,
+        restaurantId: input.restaurantId,
+        fulfilment: input.fulfilment,
+        addressId: input.addressId,
+        plannedMs,
+        now: new Date(),
+      })
+      return {
+        fulfilment: plan.fulfilment,
+        deliveryFee: toDollars(plan.deliveryFeeCents),
+        address: plan.address,
+        distanceKm: plan.distanceKm,
+        deliveryRadiusKm: plan.deliveryRadiusKm,
+        promisedAt: plan.promisedAt.toISOString(),
+        restaurantAddress: plan.restaurant.address,
+      }
+    },
+
     /**
      * Prices the cart from the menu, charges the wallet and creates the order, all in one
      * transaction: a failure anywhere leaves neither an order nor a charge.
      */
     async placeOrder(input: {
       userId: number
-      order: PlaceOrderInput
+      order: PlaceOrder
       idempotencyKey?: string
     }): Promise<IdempotentResult<Order>> {
       const { userId, order, idempotencyKey } = input
@@ -47,6 +89,15 @@ export function createOrdersService({ db, bus, log }: { db: Db; bus: Bus; log?: 
           const repo = createOrdersRepository(tx)
           const restaurant = await repo.findRestaurant(order.restaurantId)
           if (!restaurant) throw restaurantNotFound()
+          const now = new Date()
+          const plan = await planFulfilment(tx, {
+            userId,
+            restaurantId: restaurant.id,
+            fulfilment: order.fulfilment,
+            addressId: order.addressId,
+            plannedMs,
+            now,
+          })
 
           const wanted = mergeLines(order.items)
           const found = new Map((await repo.findMenuItems([...wanted.keys()])).map((item) => [item.id, item]))
@@ -65,16 +116,29 @@ export function createOrdersService({ db, bus, log }: { db: Db; bus: Bus; log?: 
             subtotalCents += item.priceCents * quantity
           }
 
-          const now = new Date()
           const created = await repo.insert({
             userId,
             restaurantId: restaurant.id,
             status: 'preparing',
             progress: 0,
-            totalPriceCents: subtotalCents + DELIVERY_FEE_CENTS,
+            totalPriceCents: subtotalCents + plan.deliveryFeeCents,
             items: lines,
             kitchenStartedAt: now,
-            estimatedDelivery: new Date(now.getTime() + ESTIMATED_DELIVERY_MS),
+            fulfilment: plan.fulfilment,
+            deliveryAddress: plan.address
+              ? {
+                  label: plan.address.label,
+                  line1: plan.address.line1,
+                  line2: plan.address.line2,
+                  city: plan.address.city,
+                  postcode: plan.address.postcode,
+                  latitude: plan.address.latitude,
+                  longitude: plan.address.longitude,
+                }
+              : null,
+            distanceKm: plan.distanceKm,
+            promisedAt: plan.promisedAt,
+            estimatedDelivery: plan.promisedAt,
           })
           await recordOrderCreated(tx, {
             orderId: created.id,

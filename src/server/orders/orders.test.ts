@@ -61,9 +61,11 @@ describe('placing an order', () => {
       { menuItemId: pizza.id, name: 'Margherita Pizza', quantity: 2, price: 14.5 },
       { menuItemId: tiramisu.id, name: 'Tiramisu', quantity: 1, price: 8.99 },
     ])
+    // Delivery is promised when the kitchen's planned run ends.
     const eta = Date.parse(order.estimatedDelivery) - Date.parse(order.createdAt)
-    expect(eta).toBeGreaterThan(39 * 60_000)
-    expect(eta).toBeLessThan(41 * 60_000)
+    expect(Math.abs(eta - app.config.kitchen.orderMs)).toBeLessThan(1000)
+    expect(order.promisedAt).toBe(order.estimatedDelivery)
+    expect(order.fulfilment).toBe('delivery')
     expect(Date.parse(order.createdAt)).toBeGreaterThanOrEqual(before - 5_000)
 
     expect(await balanceCents(app, diner.user.id)).toBe(5000 - expectedCents)
@@ -224,7 +226,9 @@ describe('reading an order', () => {
     ])
     const mine = await app.inject({ url: `/api/orders/${placed.id}`, headers: diner.headers })
     expect(mine.statusCode).toBe(200)
-    expect(mine.json()).toEqual(placed)
+    const { timeline, ...read } = mine.json()
+    expect(read).toEqual(placed)
+    expect(timeline[0]).toMatchObject({ status: 'preparing', estimated: false })
     const asOwner = await app.inject({ url: `/api/orders/${placed.id}`, headers: owner.headers })
     expect(asOwner.statusCode).toBe(200)
     expect(asOwner.json().id).toBe(placed.id)

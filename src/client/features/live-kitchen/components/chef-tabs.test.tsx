@@ -13,6 +13,9 @@ const order = (status: string, progress: number): Order => ({
   progress,
   createdAt: '2026-03-01T18:00:00.000Z',
   estimatedDelivery: null,
+  fulfilment: 'delivery',
+  address: null,
+  promisedAt: null,
   totalPrice: 20,
   items: '[]',
 })

@@ -11,6 +11,9 @@ function order(id: number, restaurantId: number, createdAt: string): Order {
     progress: 100,
     createdAt,
     estimatedDelivery: null,
+    fulfilment: 'delivery',
+    address: null,
+    promisedAt: null,
     totalPrice: 20,
     items: '[]',
   }
