@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import type { SearchResult } from '../../shared/schemas/search'
+import { buildTestApp } from '../testing/build-test-app'
+import { prefixQuery } from './search.repository'
+
+const app = await buildTestApp()
+
+async function search(q: string): Promise<SearchResult> {
+  const res = await app.inject({ url: `/api/search?q=${encodeURIComponent(q)}` })
+  expect(res.statusCode).toBe(200)
+  return res.json()
+}
+const dishNames = (r: SearchResult) => r.dishes.map((d) => d.menuItem.name)
+
+describe('search over the seeded restaurants and menus', () => {
+  it('finds the Margherita for "margarita", with its restaurant', async () => {
+    const found = await search('margarita')
+    expect(found.dishes[0]).toMatchObject({
+      menuItem: { name: 'Margherita Pizza', price: 17 },
+      restaurant: { name: 'Trattoria Bellini', cuisine: 'Italian' },
+    })
+  })
+
+  it('ignores accents both ways: "tiramisù" finds Tiramisu, "creme brulee" finds Crème Brûlée', async () => {
+    expect(dishNames(await search('tiramisù'))[0]).toBe('Tiramisu')
+    expect(dishNames(await search('TIRAMISU'))[0]).toBe('Tiramisu')
+    expect(dishNames(await search('creme brulee'))[0]).toBe('Crème Brûlée')
+  })
+
+  it('tolerates a typo and finds words as they are being typed', async () => {
+    expect(dishNames(await search('spagetti'))[0]).toBe('Spaghetti Carbonara')
+    expect(dishNames(await search('marg'))).toContain('Margherita Pizza')
+    expect(dishNames(await search('tiram'))[0]).toBe('Tiramisu')
+  })
+
+  it('finds dishes by ingredient, ranking a dish named for it first', async () => {
+    expect(dishNames(await search('ragu'))).toContain('Lasagna della Nonna')
+    const garlic = dishNames(await search('garlic'))
+    expect(garlic[0]).toBe('Garlic Bread')
+    expect(garlic).toContain('Linguine alle Vongole')
+  })
+
+  it('finds restaurants by name and by cuisine', async () => {
+    expect((await search('sakura')).restaurants[0]).toMatchObject({ name: 'Sakura Counter', cuisine: 'Japanese' })
+    expect((await search('japanese')).restaurants.map((r) => r.name)).toEqual(['Sakura Counter'])
+    expect((await search('mexican')).restaurants[0]!.name).toBe('Casa Azul Cocina')
+  })
+
+  it('answers nothing for what matches nothing, and for punctuation alone', async () => {
+    expect(await search('zzqxv')).toEqual({ restaurants: [], dishes: [] })
+    expect(await search('!!!')).toEqual({ restaurants: [], dishes: [] })
+  })
+
+  it('refuses an empty or overlong query with a field message', async () => {
+    const empty = await app.inject({ url: '/api/search?q=%20' })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json().errors).toEqual({ q: 'Type something to search for' })
+    const long = await app.inject({ url: `/api/search?q=${'a'.repeat(81)}` })
+    expect(long.statusCode).toBe(400)
+    expect((await app.inject({ url: '/api/search' })).statusCode).toBe(400)
+  })
+
+  it('has its indexes in place', async () => {
+    const result = await app.db.execute<{ indexname: string }>(
+      `select indexname from pg_indexes where indexname like '%search%' order by indexname` as never,
+    )
+    expect(result.rows.map((r) => r.indexname)).toEqual([
+      'menu_items_search_fts_idx',
+      'menu_items_search_trgm_idx',
+      'restaurants_search_fts_idx',
+      'restaurants_search_trgm_idx',
+    ])
+  })
+})
+
+describe('prefixQuery', () => {
+  it('keeps letters and digits of each word and asks for words starting with them', () => {
+    expect(prefixQuery("Crème brûlée & 'co'")).toBe('crème:* & brûlée:* & co:*')
+    expect(prefixQuery(' !! ')).toBe('')
+  })
+})
