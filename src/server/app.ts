@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import { addressRoutes } from './addresses/addresses.routes'
 import { allergenRoutes } from './allergens/allergens.routes'
 import { authRoutes } from './auth/auth.routes'
 import { type AuthRepository, createAuthRepository } from './auth/auth.service'
@@ -39,12 +40,15 @@ import { kitchenRoutes } from './kitchen/kitchen.routes'
 import { createKitchenService, type KitchenService } from './kitchen/kitchen.service'
 import { createOrderStatus } from './kitchen/order-status'
 import { menuRoutes } from './menu/menu.routes'
+import { notificationRoutes } from './notifications/notifications.routes'
 import { ordersRoutes } from './orders/orders.routes'
 import { installationRoutes } from './partners/installations.routes'
 import { integrationRoutes } from './partners/integrations.routes'
 import { liveRoutes } from './realtime/realtime.routes'
 import { restaurantRoutes } from './restaurants/restaurants.routes'
 import { imageRoutes, uploadRoutes } from './uploads/uploads.routes'
+import { reviewRoutes } from './reviews/reviews.routes'
+import { searchRoutes } from './search/search.routes'
 import { walletRoutes } from './wallet/wallet.routes'
 
 declare module 'fastify' {
@@ -202,6 +206,10 @@ export async function buildApp({
       await api.register(menuRoutes)
       await api.register(cameraSettingsRoutes)
       await api.register(uploadRoutes)
+      await api.register(addressRoutes)
+      await api.register(reviewRoutes)
+      await api.register(notificationRoutes)
+      await api.register(searchRoutes)
     },
     { prefix: '/api' },
   )

@@ -29,7 +29,7 @@ export interface Bus {
 }
 
 export const orderChannel = (orderId: number) => `order:${orderId}`
-/** Messages for one signed-in user's own connections (their wallet). */
+/** Messages for one signed-in user's own connections: their wallet, their notifications. */
 export const userChannel = (userId: number) => `user:${userId}`
 /** A restaurant's kitchen console: its tickets, shouts, tips and upsell answers. */
 export const kitchenChannel = (restaurantId: number) => `kitchen:${restaurantId}`

@@ -1,0 +1,80 @@
+import type { ServerMessage } from '../../shared/live-messages'
+import type { Notification, NotificationKind, NotificationList } from '../../shared/schemas/notifications'
+import type { Db, Tx } from '../db/client'
+import { type Bus, userChannel } from '../live/bus'
+import { createNotificationsRepository, type NotificationRow } from './notifications.repository'
+
+export const NOTIFICATIONS_LIMIT = 30
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    kind: row.kind as NotificationKind,
+    orderId: row.orderId,
+    title: row.title,
+    body: row.body,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  }
+}
+
+export interface NotificationInput {
+  userId: number
+  kind: NotificationKind
+  orderId: number | null
+  title: string
+  body: string
+}
+
+interface Logger {
+  error(obj: object, msg?: string): void
+}
+
+/**
+ * What happened to a diner's orders, kept server-side (a reload or another device shows the same
+ * list) and pushed live to the diner's sockets as `notification` messages. `record` writes inside
+ * the caller's transaction; `push` sends once it has committed. `send` does both.
+ */
+export function createNotificationsService({ db, bus, log }: { db: Db; bus: Bus; log?: Logger }) {
+  async function push(row: NotificationRow): Promise<void> {
+    try {
+      const unreadCount = await createNotificationsRepository(db).unreadCount(row.userId)
+      const message: ServerMessage = {
+        type: 'notification',
+        notification: toNotification(row),
+        unreadCount,
+        sentAt: Date.now(),
+      }
+      await bus.publish(userChannel(row.userId), message)
+    } catch (err) {
+      // The notification is stored: the list shows it even when the live push fails.
+      log?.error({ err, notificationId: row.id }, 'could not push a notification')
+    }
+  }
+
+  return {
+    record(input: NotificationInput, tx: Tx = db): Promise<NotificationRow> {
+      return createNotificationsRepository(tx).insert(input)
+    },
+    push,
+    async send(input: NotificationInput): Promise<Notification> {
+      const row = await createNotificationsRepository(db).insert(input)
+      await push(row)
+      return toNotification(row)
+    },
+    async list(userId: number): Promise<NotificationList> {
+      const repo = createNotificationsRepository(db)
+      const [rows, unreadCount] = await Promise.all([
+        repo.listForUser(userId, NOTIFICATIONS_LIMIT),
+        repo.unreadCount(userId),
+      ])
+      return { notifications: rows.map(toNotification), unreadCount }
+    },
+    async markRead(userId: number, ids?: number[]) {
+      const repo = createNotificationsRepository(db)
+      const updated = await repo.markRead(userId, ids, new Date())
+      return { updated, unreadCount: await repo.unreadCount(userId) }
+    },
+  }
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>
