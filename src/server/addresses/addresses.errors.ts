@@ -1,4 +1,4 @@
-import { defineError } from '../errors'
+import { defineError } from '../infra/errors'
 
 export const addressNotFound = defineError({
   code: 'addresses.not_found',

@@ -1,7 +1,7 @@
 import type { Address, AddressCreateInput, AddressUpdateInput } from '../../shared/schemas/addresses'
 import type { OrderAddress } from '../../shared/schemas/orders'
 import type { Db } from '../db/client'
-import { forbidden } from '../errors'
+import { forbidden } from '../infra/errors'
 import { addressNotFound, tooManyAddresses } from './addresses.errors'
 import { type AddressRow, createAddressesRepository } from './addresses.repository'
 import { postcodeCentroid } from './postcode-centroids'

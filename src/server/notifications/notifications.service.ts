@@ -1,7 +1,7 @@
 import type { ServerMessage } from '../../shared/live-messages'
 import type { Notification, NotificationKind, NotificationList } from '../../shared/schemas/notifications'
 import type { Db, Tx } from '../db/client'
-import { type Bus, userChannel } from '../live/bus'
+import { type Bus, userChannel } from '../infra/bus'
 import { createNotificationsRepository, type NotificationRow } from './notifications.repository'
 
 export const NOTIFICATIONS_LIMIT = 30

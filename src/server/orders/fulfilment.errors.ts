@@ -1,4 +1,4 @@
-import { defineError } from '../errors'
+import { defineError } from '../infra/errors'
 
 /** Thrown with the reason on `addressId` too, where the checkout form shows it. */
 export const unusableAddress = defineError({

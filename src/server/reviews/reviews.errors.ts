@@ -1,4 +1,4 @@
-import { defineError } from '../errors'
+import { defineError } from '../infra/errors'
 
 export const notYourOrder = defineError({
   code: 'reviews.not_your_order',
