@@ -61,7 +61,10 @@ export function createAddressesService({ db }: { db: Db }) {
       return (await createAddressesRepository(db).listForUser(userId)).map(toAddress)
     },
 
-    async create(userId: number, input: AddressCreateInput & { line1: string; city: string; postcode: string }) {
+    async create(
+      userId: number,
+      input: AddressCreateInput & { line1: string; city: string; postcode: string },
+    ) {
       return db.transaction(async (tx) => {
         const repo = createAddressesRepository(tx)
         const count = await repo.countForUser(userId)
@@ -87,7 +90,8 @@ export function createAddressesService({ db }: { db: Db }) {
         const repo = createAddressesRepository(tx)
         const current = await requireOwn(tx, id, userId)
         const postcode = patch.postcode?.toUpperCase() ?? current.postcode
-        const moved = patch.postcode !== undefined || patch.latitude !== undefined || patch.longitude !== undefined
+        const moved =
+          patch.postcode !== undefined || patch.latitude !== undefined || patch.longitude !== undefined
         const coordinates = moved
           ? locate({ latitude: patch.latitude, longitude: patch.longitude, postcode })
           : {}

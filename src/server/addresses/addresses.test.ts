@@ -6,7 +6,8 @@ const app = await buildTestApp()
 const home = { label: 'Home', line1: '1100 E 5th St', city: 'Austin', postcode: '78702' }
 const work = { label: 'Work', line1: '500 W 2nd St', line2: 'Floor 3', city: 'Austin', postcode: '78701' }
 
-const list = (user: TestUser) => app.inject({ url: `/api/users/${user.user.id}/addresses`, headers: user.headers })
+const list = (user: TestUser) =>
+  app.inject({ url: `/api/users/${user.user.id}/addresses`, headers: user.headers })
 const add = (user: TestUser, payload: unknown, asUser: TestUser = user) =>
   app.inject({
     method: 'POST',
@@ -52,7 +53,11 @@ describe('saved addresses', () => {
     const first = (await add(diner, home)).json()
     const second = (await add(diner, work)).json()
     const third = (await add(diner, { ...work, label: 'Gym' })).json()
-    const res = await app.inject({ method: 'DELETE', url: `/api/addresses/${first.id}`, headers: diner.headers })
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/addresses/${first.id}`,
+      headers: diner.headers,
+    })
     expect(res.statusCode).toBe(204)
     const after = (await list(diner)).json() as Array<{ id: number; isDefault: boolean }>
     expect(after.map((a) => [a.id, a.isDefault])).toEqual([
@@ -96,11 +101,19 @@ describe('saved addresses', () => {
       payload: { label: 'Mine now' },
     })
     expect(patch.statusCode).toBe(403)
-    const del = await app.inject({ method: 'DELETE', url: `/api/addresses/${mine!.id}`, headers: other.headers })
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/addresses/${mine!.id}`,
+      headers: other.headers,
+    })
     expect(del.statusCode).toBe(403)
     expect((await app.inject({ method: 'DELETE', url: `/api/addresses/${mine!.id}` })).statusCode).toBe(401)
     expect((await list(diner)).json()).toMatchObject([{ id: mine!.id, label: 'Home' }])
-    const missing = await app.inject({ method: 'DELETE', url: '/api/addresses/999999', headers: diner.headers })
+    const missing = await app.inject({
+      method: 'DELETE',
+      url: '/api/addresses/999999',
+      headers: diner.headers,
+    })
     expect(missing.statusCode).toBe(404)
   })
 })

@@ -3,7 +3,10 @@ import type { Tx } from '../db/client'
 import { notifications } from '../db/schema'
 
 export type NotificationRow = typeof notifications.$inferSelect
-export type NewNotification = Pick<typeof notifications.$inferInsert, 'userId' | 'kind' | 'orderId' | 'title' | 'body'>
+export type NewNotification = Pick<
+  typeof notifications.$inferInsert,
+  'userId' | 'kind' | 'orderId' | 'title' | 'body'
+>
 
 export function createNotificationsRepository(tx: Tx) {
   return {

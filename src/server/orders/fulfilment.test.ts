@@ -14,7 +14,11 @@ const order = (user: TestUser, extra: object = {}) =>
     method: 'POST',
     url: '/api/orders',
     headers: user.headers,
-    payload: { restaurantId: kitchen.restaurant.id, items: [{ menuItemId: pizza.id, quantity: 1 }], ...extra },
+    payload: {
+      restaurantId: kitchen.restaurant.id,
+      items: [{ menuItemId: pizza.id, quantity: 1 }],
+      ...extra,
+    },
   })
 const addAddress = async (user: TestUser, payload: object) =>
   (
@@ -78,7 +82,13 @@ describe('delivery and pickup', () => {
   it('refuses an address outside the restaurant’s delivery radius, 10 km unless the restaurant sets its own', async () => {
     const diner = await createUser(app, { balance: 50 })
     // Round Rock: about 25 km north of downtown.
-    const far = await addAddress(diner, { line1: '1 Far Rd', city: 'Round Rock', postcode: '78664', latitude: 30.508, longitude: -97.679 })
+    const far = await addAddress(diner, {
+      line1: '1 Far Rd',
+      city: 'Round Rock',
+      postcode: '78664',
+      latitude: 30.508,
+      longitude: -97.679,
+    })
     const res = await order(diner, { addressId: far.id })
     expect(res.statusCode).toBe(400)
     expect(res.json().errors.addressId).toMatch(/delivers within 10 km; this address is 2\d(\.\d)? km away/)
@@ -86,13 +96,19 @@ describe('delivery and pickup', () => {
 
     // The default address is about 0.3 km away: fine at 10 km, too far at 0.1 km.
     expect((await order(diner)).statusCode).toBe(201)
-    await app.db.update(restaurants).set({ deliveryRadiusKm: 0.1 }).where(eq(restaurants.id, kitchen.restaurant.id))
+    await app.db
+      .update(restaurants)
+      .set({ deliveryRadiusKm: 0.1 })
+      .where(eq(restaurants.id, kitchen.restaurant.id))
     try {
       const near = await order(diner)
       expect(near.statusCode).toBe(400)
       expect(near.json().message).toMatch(/delivers within 0.1 km/)
     } finally {
-      await app.db.update(restaurants).set({ deliveryRadiusKm: 10 }).where(eq(restaurants.id, kitchen.restaurant.id))
+      await app.db
+        .update(restaurants)
+        .set({ deliveryRadiusKm: 10 })
+        .where(eq(restaurants.id, kitchen.restaurant.id))
     }
   })
 

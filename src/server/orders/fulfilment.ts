@@ -7,8 +7,8 @@ import { toOrderAddress } from '../addresses/addresses.service'
 import type { Tx } from '../db/client'
 import { restaurants } from '../db/schema'
 import { haversineKm } from '../restaurants/restaurants.service'
-import { restaurantNotFound } from './orders.errors'
 import { outsideDeliveryRadius, unusableAddress } from './fulfilment.errors'
+import { restaurantNotFound } from './orders.errors'
 
 export interface FulfilmentPlan {
   fulfilment: Fulfilment
@@ -60,13 +60,22 @@ export async function planFulfilment(
 
   const repo = createAddressesRepository(tx)
   const row =
-    input.addressId === undefined ? await repo.findDefault(input.userId) : await repo.findById(input.addressId)
+    input.addressId === undefined
+      ? await repo.findDefault(input.userId)
+      : await repo.findById(input.addressId)
   if (!row || row.userId !== input.userId) {
     const message =
-      input.addressId === undefined ? 'Add a delivery address, or choose pickup' : 'Choose one of your addresses'
+      input.addressId === undefined
+        ? 'Add a delivery address, or choose pickup'
+        : 'Choose one of your addresses'
     throw unusableAddress(message, { addressId: message })
   }
-  if (row.latitude === null || row.longitude === null || restaurant.latitude === null || restaurant.longitude === null) {
+  if (
+    row.latitude === null ||
+    row.longitude === null ||
+    restaurant.latitude === null ||
+    restaurant.longitude === null
+  ) {
     const message = 'We cannot place this address on the map: add its location, or choose pickup'
     throw unusableAddress(message, { addressId: message })
   }

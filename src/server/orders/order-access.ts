@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { toDollars } from '../../shared/money'
 import type { Fulfilment } from '../../shared/constants'
+import { toDollars } from '../../shared/money'
 import type { Order, OrderAddress } from '../../shared/schemas/orders'
 import { currentUser } from '../auth/auth.guard'
 import type { Db, Tx } from '../db/client'

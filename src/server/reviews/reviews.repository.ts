@@ -12,7 +12,9 @@ export function createReviewsRepository(tx: Tx) {
     },
 
     /** Inserts the review unless the order has one; undefined when it had. */
-    async insert(values: Omit<typeof reviews.$inferInsert, 'id' | 'createdAt'>): Promise<ReviewRow | undefined> {
+    async insert(
+      values: Omit<typeof reviews.$inferInsert, 'id' | 'createdAt'>,
+    ): Promise<ReviewRow | undefined> {
       const [row] = await tx
         .insert(reviews)
         .values(values)

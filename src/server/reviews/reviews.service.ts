@@ -2,8 +2,8 @@ import { REVIEW_WINDOW_DAYS } from '../../shared/constants'
 import type { Review, ReviewPage } from '../../shared/schemas/reviews'
 import type { Db } from '../db/client'
 import { findOrderWithOwner } from '../orders/order-access'
-import { orderNotFound } from '../orders/orders.errors'
 import { completedAt } from '../orders/order-history'
+import { orderNotFound } from '../orders/orders.errors'
 import { alreadyReviewed, notDeliveredYet, notYourOrder, reviewWindowClosed } from './reviews.errors'
 import { createReviewsRepository, type ReviewRow } from './reviews.repository'
 
@@ -34,7 +34,13 @@ export function toReview(row: ReviewRow, fullName: string): Review {
  * Reviews: one per order, from its diner only, once it is delivered and for 14 days after. A
  * review counts into its restaurant's rating and review count in the same transaction.
  */
-export function createReviewsService({ db, onRestaurantChanged }: { db: Db; onRestaurantChanged: () => Promise<void> }) {
+export function createReviewsService({
+  db,
+  onRestaurantChanged,
+}: {
+  db: Db
+  onRestaurantChanged: () => Promise<void>
+}) {
   return {
     async create(input: {
       userId: number

@@ -56,7 +56,9 @@ export function createSearchRepository(db: Db) {
       const tsquery = prefixQuery(q)
       return db.transaction(async (tx) => {
         // `<%` reads its threshold from this setting; `true`: for this transaction only.
-        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`)
+        await tx.execute(
+          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`,
+        )
         const restaurantRows = await tx.execute<RestaurantHit>(sql`
           with query as (
             select lower(public.unaccent('public.unaccent'::regdictionary, ${q})) as text,

@@ -10,7 +10,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['search'],
-        summary: 'Restaurants by name and cuisine, dishes by name and ingredient; tolerant of typos and accents',
+        summary:
+          'Restaurants by name and cuisine, dishes by name and ingredient; tolerant of typos and accents',
         querystring: searchQuery,
         response: { 200: searchResultSchema },
       },

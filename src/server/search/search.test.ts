@@ -41,7 +41,10 @@ describe('search over the seeded restaurants and menus', () => {
   })
 
   it('finds restaurants by name and by cuisine', async () => {
-    expect((await search('sakura')).restaurants[0]).toMatchObject({ name: 'Sakura Counter', cuisine: 'Japanese' })
+    expect((await search('sakura')).restaurants[0]).toMatchObject({
+      name: 'Sakura Counter',
+      cuisine: 'Japanese',
+    })
     expect((await search('japanese')).restaurants.map((r) => r.name)).toEqual(['Sakura Counter'])
     expect((await search('mexican')).restaurants[0]!.name).toBe('Casa Azul Cocina')
   })
