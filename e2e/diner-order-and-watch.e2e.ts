@@ -54,6 +54,18 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a diner orders and watches the me
     await page.reload()
     await expect.poll(() => page.locator('#cart').getByTestId('cart-line').count()).toBe(2)
 
+    // A new diner has no address yet: delivery asks for one, and shows the arrival estimate.
+    await cart.getByRole('button', { name: 'Add a delivery address' }).click()
+    const addressDialog = page.getByRole('dialog', { name: 'New delivery address' })
+    await addressDialog.getByLabel('Street address').fill('1100 E 5th St')
+    await addressDialog.getByLabel('City').fill('Austin')
+    await addressDialog.getByLabel('Postcode').fill('78702')
+    await addressDialog.getByRole('button', { name: 'Save address' }).click()
+    await cart
+      .getByTestId('checkout-quote')
+      .filter({ hasText: /Arrives around/ })
+      .waitFor()
+
     // A new wallet is empty: the order is refused and the cart offers to add funds.
     await page.getByRole('button', { name: 'Place Order' }).click()
     await expectToast(page, 'Not enough funds', 'Insufficient funds')

@@ -1,4 +1,4 @@
-import { DELIVERY_FEE_CENTS, ORDER_QUANTITY } from '@shared/constants'
+import { DELIVERY_FEE_CENTS, type Fulfilment, ORDER_QUANTITY } from '@shared/constants'
 import { toCents, toDollars } from '@shared/money'
 import { useCallback, useSyncExternalStore } from 'react'
 
@@ -93,15 +93,19 @@ export interface CartTotals {
   total: number
 }
 
-/** Subtotal of the lines plus the fixed delivery fee, computed in cents. */
-export function cartTotals(lines: readonly Pick<CartLine, 'price' | 'quantity'>[]): CartTotals {
+/** Subtotal of the lines plus the delivery fee (none for pickup), computed in cents. */
+export function cartTotals(
+  lines: readonly Pick<CartLine, 'price' | 'quantity'>[],
+  fulfilment: Fulfilment = 'delivery',
+): CartTotals {
+  const feeCents = fulfilment === 'pickup' ? 0 : DELIVERY_FEE_CENTS
   const subtotalCents = lines.reduce((sum, l) => sum + toCents(l.price) * l.quantity, 0)
   const itemCount = lines.reduce((sum, l) => sum + l.quantity, 0)
   return {
     itemCount,
     subtotal: toDollars(subtotalCents),
-    deliveryFee: toDollars(DELIVERY_FEE_CENTS),
-    total: toDollars(subtotalCents + DELIVERY_FEE_CENTS),
+    deliveryFee: toDollars(feeCents),
+    total: toDollars(subtotalCents + feeCents),
   }
 }
 

@@ -26,4 +26,10 @@ export const queryKeys = {
     ['users', userId, 'allergen-check', restaurantId, menuItemId ?? null] as const,
   kitchen: (restaurantId: number) => ['kitchen', restaurantId] as const,
   installations: (userId: number) => ['users', userId, 'installations'] as const,
+  addresses: (userId: number) => ['users', userId, 'addresses'] as const,
+  notifications: (userId: number) => ['users', userId, 'notifications'] as const,
+  orderQuote: (userId: number, restaurantId: number, fulfilment: string, addressId: number | null) =>
+    ['users', userId, 'order-quote', restaurantId, fulfilment, addressId] as const,
+  reviews: (restaurantId: number) => ['restaurants', restaurantId, 'reviews'] as const,
+  search: (q: string) => ['search', q] as const,
 }

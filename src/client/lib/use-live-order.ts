@@ -32,8 +32,10 @@ export function useLiveOrder(orderId: number | undefined, handlers: LiveOrderHan
     setTelemetry(null)
     return liveClient.subscribe(orderId, (message) => {
       switch (message.type) {
-        case 'status':
-          queryClient.setQueryData<Order>(queryKeys.order(orderId), (order) =>
+        case 'status': {
+          const key = queryKeys.order(orderId)
+          const before = queryClient.getQueryData<Order>(key)
+          queryClient.setQueryData<Order>(key, (order) =>
             order
               ? {
                   ...order,
@@ -48,7 +50,10 @@ export function useLiveOrder(orderId: number | undefined, handlers: LiveOrderHan
             void queryClient.invalidateQueries({ queryKey: ['wallet'] })
             handlersRef.current.onCancelled?.(message)
           }
+          // A new status is a new step of the timeline: read it, and the estimates, again.
+          if (before && before.status !== message.status) void queryClient.invalidateQueries({ queryKey: key })
           break
+        }
         case 'telemetry':
           setTelemetry(message.data)
           break

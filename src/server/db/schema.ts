@@ -84,7 +84,10 @@ export const restaurants = pgTable(
   },
   (t) => [
     index('restaurants_owner_idx').on(t.ownerId),
-    check('restaurants_delivery_radius_range', sql`${t.deliveryRadiusKm} > 0 and ${t.deliveryRadiusKm} <= 100`),
+    check(
+      'restaurants_delivery_radius_range',
+      sql`${t.deliveryRadiusKm} > 0 and ${t.deliveryRadiusKm} <= 100`,
+    ),
   ],
 )
 

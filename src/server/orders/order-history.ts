@@ -1,6 +1,8 @@
-import type { OrderEvent, TimelineEntry } from '../../shared/schemas/orders'
+import { eq } from 'drizzle-orm'
+import type { Order, OrderEvent, TimelineEntry } from '../../shared/schemas/orders'
 import { buildTimeline } from '../../shared/timeline'
 import type { Tx } from '../db/client'
+import { reviews } from '../db/schema'
 import type { OrderRow } from './order-access'
 
 /** The order's status history, oldest first. */
@@ -22,4 +24,13 @@ export async function orderTimeline(tx: Tx, order: OrderRow, plannedMs: number):
 /** When the order was completed (delivered or picked up). */
 export async function completedAt(_tx: Tx, order: OrderRow): Promise<Date> {
   return order.updatedAt
+}
+
+/** The diner's review of the order, if any. */
+export async function orderReview(tx: Tx, orderId: number): Promise<Order['review']> {
+  const [row] = await tx
+    .select({ rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
+    .from(reviews)
+    .where(eq(reviews.orderId, orderId))
+  return row ? { rating: row.rating, comment: row.comment, createdAt: row.createdAt.toISOString() } : null
 }

@@ -17,7 +17,7 @@ import {
 import { currentUser, requireSelf, requireUser } from '../auth/auth.guard'
 import { idempotencyHeaders } from '../infra/idempotency'
 import { requireViewableOrder, toOrderDto } from './order-access'
-import { listEvents, orderTimeline } from './order-history'
+import { listEvents, orderReview, orderTimeline } from './order-history'
 import { createOrderReads } from './orders.repository'
 import { createOrdersService } from './orders.service'
 
@@ -38,7 +38,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const order = await requireViewableOrder(request, app.db, request.params.id)
-      return { ...toOrderDto(order), timeline: await orderTimeline(app.db, order, plannedMs) }
+      const [timeline, review] = await Promise.all([
+        orderTimeline(app.db, order, plannedMs),
+        orderReview(app.db, order.id),
+      ])
+      return { ...toOrderDto(order), timeline, review }
     },
   )
 

@@ -109,7 +109,9 @@ describe('reviews', () => {
     expect(long.json().errors).toEqual({ comment: 'Keep your comment under 500 characters' })
     const nul = await review(diner, placed.id, { rating: 4, comment: 'ok\u0000' })
     expect(nul.statusCode).toBe(400)
-    expect((await review(diner, placed.id, { rating: 4, comment: 'Lovely.\nWould order again.' })).statusCode).toBe(201)
+    expect(
+      (await review(diner, placed.id, { rating: 4, comment: 'Lovely.\nWould order again.' })).statusCode,
+    ).toBe(201)
   })
 
   it('lists a restaurant’s reviews newest first, a page at a time, with first name and initial', async () => {
@@ -133,7 +135,9 @@ describe('reviews', () => {
     })
     expect(second.json()).toMatchObject({ reviews: [{ id: ids[0], rating: 3 }], nextCursor: null })
     expect((await app.inject({ url: '/api/restaurants/999999/reviews' })).statusCode).toBe(404)
-    expect((await app.inject({ url: `/api/restaurants/${other.restaurant.id}/reviews?limit=0` })).statusCode).toBe(400)
+    expect(
+      (await app.inject({ url: `/api/restaurants/${other.restaurant.id}/reviews?limit=0` })).statusCode,
+    ).toBe(400)
   })
 
   it('starts a restaurant without reviews from nothing', async () => {

@@ -56,6 +56,11 @@ export const orderSchema = z.object({
   promisedAt: z.string().nullable(),
   /** Every step, reached or estimated; present on the single order's answer. */
   timeline: z.array(timelineEntrySchema).optional(),
+  /** The diner's review once given; present on the single order's answer. */
+  review: z
+    .object({ rating: z.number(), comment: z.string().nullable(), createdAt: z.string() })
+    .nullable()
+    .optional(),
 })
 export type Order = z.infer<typeof orderSchema>
 

@@ -2,7 +2,7 @@ import { CameraPlayer } from '@client/components/kitchen/camera-player'
 import { StatusTracker } from '@client/components/kitchen/status-tracker'
 import { TelemetryOverlay } from '@client/components/kitchen/telemetry-overlay'
 import { CancellationNotice, cancellationText } from '@client/components/orders/cancellation-notice'
-import { LiveBadge } from '@client/components/ui/badge'
+import { Badge, LiveBadge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card'
 import { Skeleton } from '@client/components/ui/skeleton'
@@ -12,6 +12,7 @@ import { ApiError } from '@client/lib/api-client'
 import { liveClient } from '@client/lib/live-client'
 import { useOrder } from '@client/lib/queries/order'
 import { useCameras, useRestaurant } from '@client/lib/queries/restaurants'
+import { useShowcase } from '@client/lib/queries/showcase'
 import { useCurrentUser } from '@client/lib/session'
 import {
   type ChefTipMessage,
@@ -20,6 +21,7 @@ import {
   useLiveState,
 } from '@client/lib/use-live-order'
 import { formatMoney, orderNumber } from '@client/lib/utils'
+import { isActiveStatus } from '@shared/constants'
 import type { UpsellOffer } from '@shared/schemas/chef'
 import { ArrowLeft, Lock } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -28,6 +30,7 @@ import { useRespondToUpsell } from './api/respond-to-upsell'
 import { CancelOrderButton } from './components/cancel-order-button'
 import { ChefInteraction } from './components/chef-interaction'
 import { OrderDetails } from './components/order-details'
+import { OrderFinished } from './components/order-finished'
 import { OrderProgress } from './components/order-progress'
 import {
   AccessCountdown,
@@ -90,6 +93,7 @@ function LiveOrderView({ orderId, expiresAt }: { orderId: number; expiresAt: num
   const restaurant = useRestaurant(restaurantId)
   const cameras = useCameras(restaurantId)
   const liveState = useLiveState()
+  const showcase = useShowcase()
   const [offer, setOffer] = useState<UpsellOffer | null>(null)
   const [viewers] = useState(() => 50 + Math.floor(Math.random() * 200))
   const [ownTips] = useState(() => createOwnTips(announceTip))
@@ -179,6 +183,8 @@ function LiveOrderView({ orderId, expiresAt }: { orderId: number; expiresAt: num
   }
 
   const o = order.data
+  // The showcase starts over when it completes; a diner's own order ends.
+  const finished = o !== undefined && !isActiveStatus(o.status) && showcase.data?.orderId !== orderId
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -215,21 +221,31 @@ function LiveOrderView({ orderId, expiresAt }: { orderId: number; expiresAt: num
           <Card className="overflow-hidden">
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 px-3 sm:px-5">
               <CardTitle as="h2" className="flex items-center gap-3">
-                Live Kitchen View
-                <LiveBadge />
+                {finished ? 'Kitchen View' : 'Live Kitchen View'}
+                {finished ? (
+                  <Badge variant="secondary" data-testid="stream-ended">
+                    Ended
+                  </Badge>
+                ) : (
+                  <LiveBadge />
+                )}
               </CardTitle>
               <span className="text-sm font-semibold text-muted-foreground" data-testid="order-number">
                 Order {orderNumber(orderId)}
               </span>
             </CardHeader>
             <CardContent className="grid gap-4 px-3 sm:px-5">
-              <CameraPlayer
-                title={restaurant.data ? `${restaurant.data.name} live kitchen` : 'Live kitchen'}
-                cameras={cameras.data}
-                isLoading={!cameras.data && !cameras.isError}
-                viewers={viewers}
-                overlay={<TelemetryOverlay telemetry={telemetry} />}
-              />
+              {finished && o ? (
+                <OrderFinished order={o} canReview={user?.id === o.userId} />
+              ) : (
+                <CameraPlayer
+                  title={restaurant.data ? `${restaurant.data.name} live kitchen` : 'Live kitchen'}
+                  cameras={cameras.data}
+                  isLoading={!cameras.data && !cameras.isError}
+                  viewers={viewers}
+                  overlay={<TelemetryOverlay telemetry={telemetry} />}
+                />
+              )}
               {o ? <StatusTracker status={o.status} /> : <Skeleton className="h-20" />}
             </CardContent>
           </Card>

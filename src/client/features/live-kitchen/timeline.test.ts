@@ -1,38 +1,73 @@
+import type { Order } from '@shared/schemas/orders'
 import { describe, expect, it } from 'vitest'
-import { timelineSteps } from './timeline'
+import { expectedTime, timelineSteps } from './timeline'
 
 const createdAt = '2026-03-01T18:00:00.000Z'
-const at = (minutes: number) => new Date(Date.parse(createdAt) + minutes * 60_000)
+const at = (minutes: number) => new Date(Date.parse(createdAt) + minutes * 60_000).toISOString()
+
+const order = (overrides: Partial<Order> = {}) =>
+  ({
+    createdAt,
+    status: 'cooking',
+    fulfilment: 'delivery',
+    timeline: [
+      { status: 'preparing', at: at(0), estimated: false },
+      { status: 'cooking', at: at(4), estimated: false },
+      { status: 'plating', at: at(10), estimated: true },
+      { status: 'delivering', at: at(14), estimated: true },
+      { status: 'completed', at: at(15), estimated: true },
+    ],
+    ...overrides,
+  }) as Order
 
 describe('timelineSteps', () => {
-  it('has the five steps in order, the first reached at creation', () => {
-    const steps = timelineSteps({ createdAt, progress: 0, status: 'preparing' })
-    expect(steps.map((s) => s.label)).toEqual([
-      'Order received',
-      'Preparation started',
-      'Cooking in progress',
-      'Plating',
-      'Out for delivery',
+  it('shows reached steps at their time and the steps ahead as estimates, labelled for delivery', () => {
+    const steps = timelineSteps(order(), Date.parse(at(5)))
+    expect(steps.map((s) => [s.label, s.reached, s.estimated])).toEqual([
+      ['Order received', true, false],
+      ['Cooking in progress', true, false],
+      ['Plating', false, true],
+      ['Out for delivery', false, true],
+      ['Delivered', false, true],
     ])
+    expect(steps[1]!.time?.toISOString()).toBe(at(4))
+    expect(steps[4]!.time?.toISOString()).toBe(at(15))
+  })
+
+  it('moves the estimates on when the kitchen runs late', () => {
+    const steps = timelineSteps(order(), Date.parse(at(13)))
+    expect(steps[2]!.time?.toISOString()).toBe(at(13))
+    expect(steps[4]!.time?.toISOString()).toBe(at(18))
+    expect(expectedTime(order(), Date.parse(at(13)))?.toISOString()).toBe(at(18))
+  })
+
+  it('speaks of pickup for a pickup order, and expects it when it is ready', () => {
+    const pickup = order({ fulfilment: 'pickup' })
+    expect(
+      timelineSteps(pickup, Date.parse(at(5)))
+        .map((s) => s.label)
+        .slice(3),
+    ).toEqual(['Ready for pickup', 'Picked up'])
+    expect(expectedTime(pickup, Date.parse(at(5)))?.toISOString()).toBe(at(14))
+  })
+
+  it('has only the first step, at creation, when the order comes without its timeline', () => {
+    const steps = timelineSteps(order({ timeline: undefined }), Date.parse(at(5)))
     expect(steps.map((s) => s.reached)).toEqual([true, false, false, false, false])
-    expect(steps[0]?.time).toEqual(at(0))
-    expect(steps[1]?.time).toBeNull()
+    expect(steps[0]!.time?.toISOString()).toBe(createdAt)
+    expect(steps[1]!.time).toBeNull()
   })
 
-  it('reaches steps at progress 10, 30, 75 and 95 with times 5, 15, 25 and 35 minutes after creation', () => {
-    const reached = (progress: number) =>
-      timelineSteps({ createdAt, progress, status: 'cooking' }).map((s) => s.reached)
-    expect(reached(9)).toEqual([true, false, false, false, false])
-    expect(reached(10)).toEqual([true, true, false, false, false])
-    expect(reached(29)).toEqual([true, true, false, false, false])
-    expect(reached(30)).toEqual([true, true, true, false, false])
-    expect(reached(75)).toEqual([true, true, true, true, false])
-    expect(reached(94)).toEqual([true, true, true, true, false])
-    const all = timelineSteps({ createdAt, progress: 95, status: 'delivering' })
-    expect(all.map((s) => s.time)).toEqual([at(0), at(5), at(15), at(25), at(35)])
-  })
-
-  it('shows every step reached for a completed order', () => {
-    expect(timelineSteps({ createdAt, progress: 0, status: 'completed' }).every((s) => s.reached)).toBe(true)
+  it('expects nothing more of a delivered order', () => {
+    const done = order({
+      status: 'completed',
+      timeline: ['preparing', 'cooking', 'plating', 'delivering', 'completed'].map((status, i) => ({
+        status,
+        at: at(i),
+        estimated: false,
+      })),
+    })
+    expect(expectedTime(done)).toBeNull()
+    expect(timelineSteps(done).every((s) => s.reached)).toBe(true)
   })
 })

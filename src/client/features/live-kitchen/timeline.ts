@@ -1,35 +1,48 @@
-import { PROGRESS, TIMELINE_OFFSETS_MIN } from '@shared/constants'
+import type { Order } from '@shared/schemas/orders'
+import { TIMELINE_STATUSES, timelineLabel, withDelay } from '@shared/timeline'
 
 export interface TimelineStep {
+  status: string
   label: string
   reached: boolean
-  /** When the step is reached: the order's creation time, plus 5, 15, 25 or 35 minutes. */
+  /** When it was reached, or when it is expected. */
   time: Date | null
+  /** True for a step ahead: its time is an estimate. */
+  estimated: boolean
 }
 
-const STEPS = [
-  { label: 'Order received', threshold: 0 },
-  { label: 'Preparation started', threshold: PROGRESS.prepStarted },
-  { label: 'Cooking in progress', threshold: PROGRESS.cooking },
-  { label: 'Plating', threshold: PROGRESS.plating },
-  { label: 'Out for delivery', threshold: PROGRESS.delivering },
-] as const
+/**
+ * The Status Updates timeline: steps reached at the time the order's history says, the steps
+ * ahead at their estimate, moved on when the next step is overdue at `now`.
+ */
+export function timelineSteps(
+  order: Pick<Order, 'timeline' | 'fulfilment' | 'status' | 'createdAt'>,
+  now = Date.now(),
+): TimelineStep[] {
+  const entries = withDelay(order.timeline ?? [], now)
+  const byStatus = new Map(entries.map((e) => [e.status, e]))
+  return TIMELINE_STATUSES.filter((status) => order.status !== 'cancelled' || byStatus.has(status)).map(
+    (status, index) => {
+      const entry = byStatus.get(status)
+      const reached = entry ? !entry.estimated : index === 0
+      const time = entry ? new Date(entry.at) : index === 0 ? new Date(order.createdAt) : null
+      return {
+        status,
+        label: timelineLabel(status, order.fulfilment),
+        reached,
+        time,
+        estimated: entry?.estimated ?? false,
+      }
+    },
+  )
+}
 
-/** The five-step Status Updates timeline for an order's progress. */
-export function timelineSteps(order: {
-  createdAt: string
-  progress: number
-  status: string
-}): TimelineStep[] {
-  const created = new Date(order.createdAt)
-  const progress = order.status === 'completed' ? 100 : order.progress
-  return STEPS.map((step, index) => {
-    const reached = index === 0 || progress >= step.threshold
-    const offset = index === 0 ? 0 : TIMELINE_OFFSETS_MIN[index - 1]!
-    return {
-      label: step.label,
-      reached,
-      time: reached ? new Date(created.getTime() + offset * 60_000) : null,
-    }
-  })
+/** When the order is now expected to arrive (delivery) or be ready (pickup), if it is still ahead. */
+export function expectedTime(
+  order: Pick<Order, 'timeline' | 'fulfilment' | 'status' | 'createdAt'>,
+  now = Date.now(),
+) {
+  const steps = timelineSteps(order, now)
+  const target = steps.find((s) => s.status === (order.fulfilment === 'pickup' ? 'delivering' : 'completed'))
+  return target && target.estimated ? target.time : null
 }

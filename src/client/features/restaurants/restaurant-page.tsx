@@ -25,10 +25,12 @@ import { usePlaceOrder } from './api/place-order'
 import { AllergenBanner } from './components/allergen-banner'
 import { AlsoLike } from './components/also-like'
 import { CartPanel, pricedCart } from './components/cart-panel'
+import { type CheckoutChoice, CheckoutOptions } from './components/checkout-options'
 import { LiveCamerasSection } from './components/live-cameras-section'
 import { MenuSection } from './components/menu-section'
 import { RestaurantGallery } from './components/restaurant-gallery'
 import { RestaurantHero, RestaurantHeroSkeleton, RestaurantLoadError } from './components/restaurant-hero'
+import { ReviewsSection } from './components/reviews-section'
 
 function useErrorToast(failed: boolean, description: string) {
   useEffect(() => {
@@ -57,6 +59,8 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
   const [, navigate] = useLocation()
   const [redirecting, setRedirecting] = useState(false)
   const [shortOfFunds, setShortOfFunds] = useState(false)
+  const [checkout, setCheckout] = useState<CheckoutChoice>({ fulfilment: 'delivery', addressId: null })
+  const [checkoutReady, setCheckoutReady] = useState(true)
 
   const notFound = !validId || isStatus(restaurant.error, 404)
   useErrorToast(restaurant.isError && !notFound, 'Could not load restaurant data. Please try again.')
@@ -103,6 +107,8 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
       {
         restaurantId,
         items: available.map((l) => ({ menuItemId: l.menuItemId, quantity: l.quantity })),
+        fulfilment: checkout.fulfilment,
+        ...(checkout.fulfilment === 'delivery' && checkout.addressId ? { addressId: checkout.addressId } : {}),
       },
       {
         onSuccess: async (order) => {
@@ -166,7 +172,7 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
   const matchedIds = new Set(summaryCheck.data?.matches.map((m) => m.menuItem.id))
   const returnTo = `/restaurant/${restaurantId}`
   const { available } = pricedCart(cart.lines, menu.data)
-  const totals = cartTotals(available)
+  const totals = cartTotals(available, checkout.fulfilment)
   const short =
     shortOfFunds ||
     (balance.data !== undefined && available.length > 0 && balance.data.balance < totals.total)
@@ -224,6 +230,19 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
             signedIn={Boolean(user)}
             signInHref={`/auth?next=${encodeURIComponent(returnTo)}`}
             balance={balance.data?.balance}
+            fulfilment={checkout.fulfilment}
+            canPlace={checkoutReady}
+            checkout={
+              user ? (
+                <CheckoutOptions
+                  userId={user.id}
+                  restaurantId={restaurantId}
+                  choice={checkout}
+                  onChange={setCheckout}
+                  onReady={setCheckoutReady}
+                />
+              ) : null
+            }
             fundsNotice={
               user && short ? (
                 <Alert variant="warning" className="items-center">
@@ -252,6 +271,7 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
           isError={cameras.isError}
         />
       ) : null}
+      {r ? <ReviewsSection restaurant={r} /> : null}
       <AlsoLike currentId={restaurantId} restaurants={restaurants.data} />
       {cart.lines.length > 0 ? (
         <a

@@ -1,11 +1,13 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card'
 import { Skeleton } from '@client/components/ui/skeleton'
+import { useNow } from '@client/lib/use-now'
 import { cn, formatMoney, formatTime } from '@client/lib/utils'
-import { PRICE_RANGE_LABELS } from '@shared/constants'
+import { isActiveStatus, PRICE_RANGE_LABELS } from '@shared/constants'
 import { toCents, toDollars } from '@shared/money'
+import { formatAddress } from '@shared/schemas/addresses'
 import { type Order, parseOrderItems } from '@shared/schemas/orders'
 import type { Restaurant } from '@shared/schemas/restaurants'
-import { Check, MapPin } from 'lucide-react'
+import { Bike, Check, MapPin, Store } from 'lucide-react'
 import { Link } from 'wouter'
 import { timelineSteps } from '../timeline'
 
@@ -13,7 +15,8 @@ export function OrderDetails({ order, restaurant }: { order: Order; restaurant: 
   const lines = parseOrderItems(order.items)
   const subtotalCents = lines.reduce((sum, l) => sum + toCents(l.price) * l.quantity, 0)
   const feeCents = toCents(order.totalPrice) - subtotalCents
-  const steps = timelineSteps(order)
+  const now = useNow(30_000, isActiveStatus(order.status))
+  const steps = timelineSteps(order, now)
   return (
     <Card>
       <CardHeader>
@@ -59,7 +62,12 @@ export function OrderDetails({ order, restaurant }: { order: Order; restaurant: 
           </h3>
           <ol className="grid gap-0">
             {steps.map((step, index) => (
-              <li key={step.label} className="relative flex gap-3 pb-4 last:pb-0" data-reached={step.reached}>
+              <li
+                key={step.status}
+                className="relative flex gap-3 pb-4 last:pb-0"
+                data-reached={step.reached}
+                data-testid={`timeline-${step.status}`}
+              >
                 {index < steps.length - 1 ? (
                   <span
                     className={cn(
@@ -82,13 +90,57 @@ export function OrderDetails({ order, restaurant }: { order: Order; restaurant: 
                 </span>
                 <div className="flex flex-1 items-baseline justify-between gap-2 text-sm">
                   <span className={step.reached ? 'font-medium' : 'text-muted-foreground'}>{step.label}</span>
-                  <span className="text-xs tabular-nums text-muted-foreground">
-                    {step.time ? formatTime(step.time) : 'Pending'}
+                  <span
+                    className={cn('text-xs tabular-nums text-muted-foreground', step.estimated && 'italic')}
+                  >
+                    {step.time ? (
+                      step.estimated ? (
+                        <>
+                          <span aria-hidden="true">~</span>
+                          <span className="sr-only">estimated </span>
+                          {formatTime(step.time)}
+                          <span className="ml-1 not-italic" aria-hidden="true">
+                            est.
+                          </span>
+                        </>
+                      ) : (
+                        formatTime(step.time)
+                      )
+                    ) : (
+                      'Pending'
+                    )}
                   </span>
                 </div>
               </li>
             ))}
           </ol>
+        </section>
+        <section aria-labelledby="details-fulfilment" className="grid gap-2 text-sm">
+          <h4
+            id="details-fulfilment"
+            className="text-sm font-semibold uppercase tracking-wider text-muted-foreground"
+          >
+            {order.fulfilment === 'pickup' ? 'Pickup' : 'Delivery'}
+          </h4>
+          <p className="flex items-start gap-2" data-testid="order-fulfilment">
+            {order.fulfilment === 'pickup' ? (
+              <>
+                <Store className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                <span>Collect it at {restaurant?.address ?? 'the restaurant'}</span>
+              </>
+            ) : (
+              <>
+                <Bike className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                <span>{order.address ? `To ${formatAddress(order.address)}` : 'To your address'}</span>
+              </>
+            )}
+          </p>
+          {order.promisedAt ? (
+            <p className="text-xs text-muted-foreground">
+              Promised at checkout: {order.fulfilment === 'pickup' ? 'ready at' : 'arriving around'}{' '}
+              {formatTime(new Date(order.promisedAt))}
+            </p>
+          ) : null}
         </section>
         <section aria-labelledby="details-restaurant" className="grid gap-3">
           <h3

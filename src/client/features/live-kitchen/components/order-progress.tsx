@@ -1,11 +1,19 @@
+import { useNow } from '@client/lib/use-now'
 import { formatTime } from '@client/lib/utils'
-import { orderStatusLabel } from '@shared/constants'
+import { isActiveStatus, orderStatusLabel } from '@shared/constants'
 import type { Order } from '@shared/schemas/orders'
+import { timelineLabel } from '@shared/timeline'
 import { Clock } from 'lucide-react'
+import { expectedTime } from '../timeline'
 
 /** Status, progress and the estimated delivery time of the order. */
 export function OrderProgress({ order }: { order: Order }) {
-  const eta = order.estimatedDelivery ? new Date(order.estimatedDelivery) : null
+  const now = useNow(30_000, isActiveStatus(order.status))
+  const eta = expectedTime(order, now) ?? (order.estimatedDelivery ? new Date(order.estimatedDelivery) : null)
+  const label =
+    order.status === 'delivering' || order.status === 'completed'
+      ? timelineLabel(order.status, order.fulfilment)
+      : orderStatusLabel(order.status)
   return (
     <section
       aria-label="Order progress"
@@ -14,12 +22,17 @@ export function OrderProgress({ order }: { order: Order }) {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="text-lg font-semibold">
           <span className="sr-only">Status: </span>
-          <span data-testid="order-status">{orderStatusLabel(order.status)}</span>
+          <span data-testid="order-status">{label}</span>
         </p>
-        {eta && order.status !== 'completed' && order.status !== 'cancelled' ? (
-          <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+        {eta &&
+        isActiveStatus(order.status) &&
+        !(order.fulfilment === 'pickup' && order.status === 'delivering') ? (
+          <p
+            className="inline-flex items-center gap-1.5 text-sm text-muted-foreground"
+            data-testid="order-eta"
+          >
             <Clock className="size-4" aria-hidden="true" />
-            Estimated delivery {formatTime(eta)}
+            {order.fulfilment === 'pickup' ? 'Estimated ready at' : 'Estimated delivery'} {formatTime(eta)}
           </p>
         ) : null}
       </div>

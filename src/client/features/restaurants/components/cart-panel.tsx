@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/
 import { Spinner } from '@client/components/ui/spinner'
 import { type CartLine, cartTotals } from '@client/lib/cart'
 import { cn, formatMoney } from '@client/lib/utils'
-import { ORDER_QUANTITY } from '@shared/constants'
+import { type Fulfilment, ORDER_QUANTITY } from '@shared/constants'
 import type { MenuItem } from '@shared/schemas/restaurants'
 import { Minus, Plus, ShoppingBag, Trash2, Wallet } from 'lucide-react'
 import type { ReactNode } from 'react'
@@ -23,6 +23,12 @@ export interface CartPanelProps {
   balance: number | undefined
   /** Shown under the total: the way to add funds when the wallet is short. */
   fundsNotice?: ReactNode
+  /** Delivery or pickup: pickup has no fee. */
+  fulfilment?: Fulfilment
+  /** Delivery or pickup, the address and the promised time, above the totals. */
+  checkout?: ReactNode
+  /** False while checkout cannot go ahead (no usable address). */
+  canPlace?: boolean
 }
 
 /** Cart lines priced from the live menu; lines for dishes no longer available are set apart. */
@@ -50,9 +56,12 @@ export function CartPanel(props: CartPanelProps) {
     signInHref,
     balance,
     fundsNotice,
+    fulfilment = 'delivery',
+    checkout,
+    canPlace = true,
   } = props
   const { available, unavailable } = pricedCart(lines, menu)
-  const totals = cartTotals(available)
+  const totals = cartTotals(available, fulfilment)
   const empty = available.length === 0
   return (
     <Card id="cart" className="scroll-mt-24" aria-labelledby="cart-title">
@@ -133,6 +142,7 @@ export function CartPanel(props: CartPanelProps) {
             ))}
           </ul>
         )}
+        {empty || !signedIn ? null : checkout}
         {/* An empty cart has nothing to deliver: no fee and no total until a dish is added. */}
         {empty ? null : (
           <dl className="grid gap-1.5 border-t pt-4 text-sm">
@@ -144,7 +154,9 @@ export function CartPanel(props: CartPanelProps) {
             </div>
             <div className="flex justify-between">
               <dt className="text-muted-foreground">Delivery fee</dt>
-              <dd className="tabular-nums">{formatMoney(totals.deliveryFee)}</dd>
+              <dd className="tabular-nums" data-testid="cart-delivery-fee">
+                {fulfilment === 'pickup' ? 'None for pickup' : formatMoney(totals.deliveryFee)}
+              </dd>
             </div>
             <div className="flex justify-between text-base font-bold">
               <dt>Total</dt>
@@ -165,7 +177,7 @@ export function CartPanel(props: CartPanelProps) {
           <Button
             size="lg"
             onClick={onPlaceOrder}
-            disabled={empty || placing || redirecting}
+            disabled={empty || placing || redirecting || !canPlace}
             className="w-full"
           >
             {placing || redirecting ? (
