@@ -13,6 +13,8 @@ import type { EngineLock } from '../kitchen/engine-lock'
 import { statusChangeNotAllowed } from '../kitchen/kitchen.errors'
 import type { KitchenDriver, SensorWatch, TelemetryEstimate } from '../kitchen/kitchen-driver'
 import { createOrderStatus, type StatusActor, statusMessage } from '../kitchen/order-status'
+import { createNotificationsService } from '../notifications/notifications.service'
+import { orderFacts, shoutAcknowledgedNotice, upsellOfferedNotice } from '../notifications/order-notices'
 import {
   chooseUpsellItem,
   readingAt,
@@ -71,6 +73,21 @@ type OrderState = Pick<
 export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngine {
   const { db, bus, lock, log, sensors } = options
   const orderStatus = createOrderStatus({ db, bus, log })
+  const notifications = createNotificationsService({ db, bus, log })
+  /** Tells the order's diner (the showcase has none); a failure never stops the kitchen. */
+  const notify = async (
+    orderId: number,
+    notice: (
+      facts: NonNullable<Awaited<ReturnType<typeof orderFacts>>>,
+    ) => Parameters<typeof notifications.send>[0],
+  ) => {
+    try {
+      const facts = await orderFacts(db, orderId)
+      if (facts) await notifications.send(notice(facts))
+    } catch (err) {
+      log?.error({ err, orderId }, 'could not notify the diner')
+    }
+  }
   const { orderMs, tickMs } = options.config.kitchen
   const clock = options.now ?? Date.now
   const delays = shoutDelays(orderMs)
@@ -289,6 +306,7 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
       },
       sentAt: Date.now(),
     })
+    await notify(order.id, (facts) => upsellOfferedNotice(facts, item))
   }
 
   /** Orders of autopilot kitchens: in a staffed kitchen, people answer the shouts. */
@@ -333,6 +351,8 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
         }),
       ),
     )
+    for (const shout of acknowledged)
+      await notify(shout.orderId, (facts) => shoutAcknowledgedNotice(facts, shout.shoutName))
   }
 
   function scheduleTick(delay: number) {

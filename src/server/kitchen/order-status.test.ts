@@ -111,7 +111,15 @@ describe('changing an order status', () => {
       at,
     })
     await settle()
-    expect(changed).toEqual({ orderId: order.id, from: 'preparing', to: 'plating', progress: 75, at })
+    expect(changed).toEqual({
+      orderId: order.id,
+      from: 'preparing',
+      to: 'plating',
+      progress: 75,
+      at,
+      // The diner hears of it too.
+      notification: expect.objectContaining({ kind: 'status', orderId: order.id, userId: order.userId }),
+    })
     const row = await orderRow(order.id)
     expect({ status: row.status, progress: row.progress }).toEqual({ status: 'plating', progress: 75 })
     expect(await history(order.id)).toEqual([

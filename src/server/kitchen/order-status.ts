@@ -14,8 +14,9 @@
  * - Otherwise completed and cancelled are final.
  *
  * Every change updates `orders.status` and `progress`, writes one `order_events` row per step
- * (order, status, at, actor, the actor's user, an optional reason) in the same transaction, and
- * publishes one `status` message on the order's channel after the commit.
+ * (order, status, at, actor, the actor's user, an optional reason) and the diner's notification
+ * in the same transaction, and publishes one `status` message on the order's channel (and the
+ * notification on the diner's) after the commit.
  *
  * Use:
  *   const orderStatus = createOrderStatus({ db, bus })
@@ -41,6 +42,8 @@ import type { ServerMessage } from '../../shared/live-messages'
 import type { Db, Tx } from '../db/client'
 import { orderEvents, orders } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
+import { createNotificationsService, type NotificationRow } from '../notifications/notifications.service'
+import { orderFacts, statusNotice } from '../notifications/order-notices'
 import { kitchenOrderNotFound, statusChangeNotAllowed } from './kitchen.errors'
 
 /** The steps of an order that is not cancelled, in order. */
@@ -81,6 +84,8 @@ export interface StatusChanged {
   to: OrderStatus
   progress: number
   at: Date
+  /** What the diner is told about it (none for the showcase order). */
+  notification?: NotificationRow
 }
 
 /** The live `status` message. */
@@ -141,6 +146,8 @@ export function createOrderStatus({
   bus: Bus
   log?: { error(obj: object, msg?: string): void }
 }) {
+  const notifications = createNotificationsService({ db, bus, log })
+
   async function changeIn(tx: Tx, change: StatusChange): Promise<StatusChanged> {
     const at = change.at ?? new Date()
     const [order] = await tx
@@ -166,7 +173,10 @@ export function createOrderStatus({
     await tx
       .insert(orderEvents)
       .values(steps.map((status) => eventRow(change.orderId, status, at, change.by, change.reason)))
-    return { orderId: change.orderId, from, to: change.to, progress, at }
+    const facts = await orderFacts(tx, change.orderId)
+    const notice = facts ? statusNotice(facts, change.to, change.reason) : undefined
+    const notification = notice ? await notifications.record(notice, tx) : undefined
+    return { orderId: change.orderId, from, to: change.to, progress, at, notification }
   }
 
   async function publish(changed: StatusChanged) {
@@ -175,6 +185,7 @@ export function createOrderStatus({
       .catch((err: unknown) =>
         log?.error({ err, orderId: changed.orderId }, 'could not publish a status change'),
       )
+    if (changed.notification) await notifications.push(changed.notification)
   }
 
   return {

@@ -4,6 +4,8 @@ import type { Db, Tx } from '../db/client'
 import { type Bus, userChannel } from '../infra/bus'
 import { createNotificationsRepository, type NotificationRow } from './notifications.repository'
 
+export type { NotificationRow }
+
 export const NOTIFICATIONS_LIMIT = 30
 
 export function toNotification(row: NotificationRow): Notification {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live-messages'
+import { createOrderStatus } from '../kitchen/order-status'
+import { createRestaurant, placeOrder, showcaseOrder } from '../orders/orders.fixtures'
 import { connectViewer, liveUrl, ofType } from '../realtime/live.fixtures'
 import { buildTestApp, createUser, type TestUser } from '../testing/build-test-app'
 import { createNotificationsService } from './notifications.service'
@@ -107,6 +109,42 @@ describe('notifications', () => {
       expect(visitor.messages.some((m) => m.type === 'notification')).toBe(false)
     } finally {
       await Promise.all([phone.close(), laptop.close(), stranger.close(), visitor.close()])
+    }
+  })
+
+  it('tells the diner of every status change of their order, live, and nobody of the showcase', async () => {
+    const diner = await createUser(app, { balance: 50 })
+    const kitchen = await createRestaurant(app)
+    const placed = await placeOrder(app, diner, kitchen.restaurant.id, [
+      { menuItemId: kitchen.items[0]!.id, quantity: 1 },
+    ])
+    const orderStatus = createOrderStatus({ db: app.db, bus: app.bus })
+    const socket = await connectViewer(url, { cookie: diner.cookie })
+    try {
+      await socket.request({ type: 'ping' }, ofType('pong'))
+      await orderStatus.change({ orderId: placed.id, to: 'cooking', by: { actor: 'autopilot' } })
+      const live = await socket.waitFor((m) => m.type === 'notification')
+      expect(live).toMatchObject({
+        notification: {
+          kind: 'status',
+          orderId: placed.id,
+          title: expect.stringMatching(/^Order #\d{4} is cooking$/),
+        },
+        unreadCount: 1,
+      })
+      await orderStatus.change({ orderId: placed.id, to: 'completed', by: { actor: 'autopilot' } })
+      const stored = (await list(diner)).json()
+      expect(stored.notifications.map((n: { title: string }) => n.title)).toEqual([
+        expect.stringMatching(/delivered$/),
+        expect.stringMatching(/is cooking$/),
+      ])
+
+      const showcase = await showcaseOrder(app)
+      const before = await app.db.query.notifications.findMany()
+      await orderStatus.change({ orderId: showcase.id, to: 'completed', by: { actor: 'autopilot' } })
+      expect((await app.db.query.notifications.findMany()).length).toBe(before.length)
+    } finally {
+      await socket.close()
     }
   })
 })

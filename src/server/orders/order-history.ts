@@ -1,13 +1,18 @@
-import { eq } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Order, OrderEvent, TimelineEntry } from '../../shared/schemas/orders'
 import { buildTimeline } from '../../shared/timeline'
 import type { Tx } from '../db/client'
-import { reviews } from '../db/schema'
+import { orderEvents, reviews } from '../db/schema'
 import type { OrderRow } from './order-access'
 
 /** The order's status history, oldest first. */
-export async function listEvents(_tx: Tx, order: OrderRow): Promise<OrderEvent[]> {
-  return [{ status: 'preparing', at: order.createdAt.toISOString() }]
+export async function listEvents(tx: Tx, order: Pick<OrderRow, 'id'>): Promise<OrderEvent[]> {
+  const rows = await tx
+    .select({ status: orderEvents.status, at: orderEvents.at })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, order.id))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id))
+  return rows.map((r) => ({ status: r.status, at: r.at.toISOString() }))
 }
 
 /** Every step of the order: reached ones from its history, the ones ahead estimated. */
@@ -21,9 +26,15 @@ export async function orderTimeline(tx: Tx, order: OrderRow, plannedMs: number):
   })
 }
 
-/** When the order was completed (delivered or picked up). */
-export async function completedAt(_tx: Tx, order: OrderRow): Promise<Date> {
-  return order.updatedAt
+/** When the order was completed (delivered or picked up), from its history. */
+export async function completedAt(tx: Tx, order: Pick<OrderRow, 'id' | 'updatedAt'>): Promise<Date> {
+  const [row] = await tx
+    .select({ at: orderEvents.at })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'completed')))
+    .orderBy(desc(orderEvents.at))
+    .limit(1)
+  return row?.at ?? order.updatedAt
 }
 
 /** The diner's review of the order, if any. */

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm'
-import { orders } from '../db/schema'
+import { createOrderStatus } from '../kitchen/order-status'
 import type { TestApp } from '../testing/build-test-app'
 
-/** Completes an order as if delivered at `at`. */
+/** Completes an order through the state machine, as if delivered at `at`. */
 export async function deliverOrder(app: TestApp, orderId: number, at = new Date()) {
-  await app.db
-    .update(orders)
-    .set({ status: 'completed', progress: 100, updatedAt: at })
-    .where(eq(orders.id, orderId))
+  await createOrderStatus({ db: app.db, bus: app.bus }).change({
+    orderId,
+    to: 'completed',
+    by: { actor: 'system' },
+    at,
+  })
 }

@@ -38,6 +38,11 @@ export function createReviewsRepository(tx: Tx) {
       return row!
     },
 
+    async authorName(userId: number): Promise<string> {
+      const [row] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId))
+      return row?.fullName ?? ''
+    },
+
     /** Newest first, `limit` of them, before the review `beforeId` when given. */
     async pageForRestaurant(restaurantId: number, limit: number, beforeId?: number) {
       return tx

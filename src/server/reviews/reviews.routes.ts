@@ -30,7 +30,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request)
       const review = await reviews.create({
         userId: user.id,
-        fullName: user.fullName,
         orderId: request.params.id,
         rating: request.body.rating,
         comment: request.body.comment,

@@ -44,7 +44,6 @@ export function createReviewsService({
   return {
     async create(input: {
       userId: number
-      fullName: string
       orderId: number
       rating: number
       comment?: string | undefined
@@ -72,11 +71,11 @@ export function createReviewsService({
         })
         if (!row) throw alreadyReviewed()
         const figures = await repo.addRating(order.restaurantId, input.rating)
-        return { row, figures }
+        return { row, figures, fullName: await repo.authorName(input.userId) }
       })
       await onRestaurantChanged()
       return {
-        ...toReview(result.row, input.fullName),
+        ...toReview(result.row, result.fullName),
         restaurantRating: result.figures.rating,
         restaurantReviewCount: result.figures.reviewCount,
       }
