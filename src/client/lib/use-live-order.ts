@@ -51,7 +51,8 @@ export function useLiveOrder(orderId: number | undefined, handlers: LiveOrderHan
             handlersRef.current.onCancelled?.(message)
           }
           // A new status is a new step of the timeline: read it, and the estimates, again.
-          if (before && before.status !== message.status) void queryClient.invalidateQueries({ queryKey: key })
+          if (before && before.status !== message.status)
+            void queryClient.invalidateQueries({ queryKey: key })
           break
         }
         case 'telemetry':

@@ -3,12 +3,13 @@ import { Skeleton } from '@client/components/ui/skeleton'
 import { useCurrentUser } from '@client/lib/session'
 import { loadDeferredNow, useIdleReady } from '@client/lib/use-idle-ready'
 import { cn } from '@client/lib/utils'
-import { Bell, LogIn, Menu, Moon, Search, Sun } from 'lucide-react'
+import { Bell, LogIn, Menu, Moon, Sun } from 'lucide-react'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { InitialsAvatar } from './initials-avatar'
 import { Logo } from './logo'
 import { isActivePath, MAIN_NAV } from './nav-links'
+import { SiteSearch } from './site-search'
 
 // The header's menus are not needed for the first paint: they load once the page is idle. Until
 // then each shows as its own trigger, and a click on it loads the menu and opens it.
@@ -73,11 +74,7 @@ export function SiteHeader() {
           })}
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <Button asChild variant="ghost" size="icon" className="hidden sm:inline-flex">
-            <Link href="/discover" aria-label="Search restaurants">
-              <Search aria-hidden="true" />
-            </Link>
-          </Button>
+          <SiteSearch />
           <DeferredMenu
             name="notifications"
             opened={opened}

@@ -19,7 +19,7 @@ import { ERROR_CODE } from '@shared/error-codes'
 import type { MenuItem } from '@shared/schemas/restaurants'
 import { ArrowLeft, ShoppingBag, Video } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Link, useLocation } from 'wouter'
+import { Link, useLocation, useSearch } from 'wouter'
 import { useAllergenCheck } from './api/check-allergens'
 import { usePlaceOrder } from './api/place-order'
 import { AllergenBanner } from './components/allergen-banner'
@@ -57,6 +57,8 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
   const placeOrder = usePlaceOrder(user?.id)
   const { open, pendingId } = useOpenStream()
   const [, navigate] = useLocation()
+  const dishParam = new URLSearchParams(useSearch()).get('dish')
+  const highlightId = dishParam && /^\d{1,10}$/.test(dishParam) ? Number(dishParam) : undefined
   const [redirecting, setRedirecting] = useState(false)
   const [shortOfFunds, setShortOfFunds] = useState(false)
   const [checkout, setCheckout] = useState<CheckoutChoice>({ fulfilment: 'delivery', addressId: null })
@@ -210,6 +212,7 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
           isLoading={menu.isLoading || !validId}
           isError={menu.isError}
           onAdd={addItem}
+          highlightId={highlightId}
           summaryBanner={
             r ? <AllergenBanner restaurantId={restaurantId} mode="summary" returnTo={returnTo} /> : null
           }

@@ -12,21 +12,27 @@ export function MenuItemCard({
   item,
   onAdd,
   banner,
+  highlighted = false,
 }: {
   item: MenuItem
   onAdd: (item: MenuItem) => void
   /** The allergen banner for this dish, when it matches the diner's profile. */
   banner?: ReactNode
+  /** The dish the diner searched for. */
+  highlighted?: boolean
 }) {
   const { shown, hidden } = ingredientPreview(item.ingredients)
   const rest = item.ingredients.slice(shown.length)
   return (
     <article
+      id={`dish-${item.id}`}
       className={cn(
-        'flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm',
+        'flex scroll-mt-24 flex-col overflow-hidden rounded-xl border bg-card shadow-sm',
         !item.isAvailable && 'opacity-60',
+        highlighted && 'ring-2 ring-primary ring-offset-2 ring-offset-background',
       )}
       aria-label={item.name}
+      aria-current={highlighted ? 'true' : undefined}
       data-testid="menu-item"
     >
       <div className="relative hidden aspect-[16/9] bg-muted sm:block">

@@ -2,7 +2,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/
 import { useOverflowFade } from '@client/lib/use-overflow-fade'
 import type { MenuItem } from '@shared/schemas/restaurants'
 import { UtensilsCrossed } from 'lucide-react'
-import { type ReactNode, useRef } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { groupByCategory } from '../menu-item'
 import { MenuItemCard, MenuItemSkeleton } from './menu-item-card'
 
@@ -15,6 +15,7 @@ export function MenuSection({
   onAdd,
   bannerFor,
   summaryBanner,
+  highlightId,
 }: {
   items: MenuItem[] | undefined
   isLoading: boolean
@@ -22,8 +23,17 @@ export function MenuSection({
   onAdd: (item: MenuItem) => void
   bannerFor: (item: MenuItem) => ReactNode
   summaryBanner: ReactNode
+  /** A dish the diner came for (from search): its category opens and it is scrolled to. */
+  highlightId?: number
 }) {
   const groups = items ? groupByCategory(items) : []
+  const highlighted = highlightId
+    ? groups.find(([, list]) => list.some((i) => i.id === highlightId))
+    : undefined
+  useEffect(() => {
+    if (!highlightId || !items) return
+    document.getElementById(`dish-${highlightId}`)?.scrollIntoView({ block: 'center' })
+  }, [highlightId, items])
   const tabsRef = useRef<HTMLDivElement>(null)
   const fade = useOverflowFade(tabsRef, groups.length)
   return (
@@ -49,7 +59,7 @@ export function MenuSection({
           <p className="text-sm text-muted-foreground">This kitchen has not published its menu yet.</p>
         </div>
       ) : (
-        <Tabs defaultValue={groups[0]![0]}>
+        <Tabs key={highlighted?.[0] ?? 'menu'} defaultValue={highlighted?.[0] ?? groups[0]![0]}>
           <TabsList
             ref={tabsRef}
             style={fade.style}
@@ -66,7 +76,13 @@ export function MenuSection({
             <TabsContent key={category} value={category}>
               <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                 {list.map((item) => (
-                  <MenuItemCard key={item.id} item={item} onAdd={onAdd} banner={bannerFor(item)} />
+                  <MenuItemCard
+                    key={item.id}
+                    item={item}
+                    onAdd={onAdd}
+                    banner={bannerFor(item)}
+                    highlighted={item.id === highlightId}
+                  />
                 ))}
               </div>
             </TabsContent>
