@@ -109,7 +109,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the diner’s evening', () => {
       .first()
       .waitFor()
     // The steps ahead are estimates, marked as such.
-    expect(await page.getByTestId('timeline-completed').textContent()).toMatch(/est\./)
+    await expect.poll(() => page.getByTestId('timeline-completed').textContent()).toMatch(/est\./)
 
     // The kitchen starts cooking: the bell says so without a reload.
     await page.getByTestId('notifications-unread').waitFor({ timeout: 40_000 })

@@ -16,7 +16,9 @@ export function usePlaceOrder(userId: number | undefined) {
       api.post<Order>('/api/orders', input, { idempotencyKey: intentKey('order', input) }),
     onSuccess: async (order) => {
       intentDone('order')
+      // The stream page reads the order itself, with its timeline.
       queryClient.setQueryData(queryKeys.order(order.id), order)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.order(order.id) })
       if (!userId) return
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.orders(userId) }),
