@@ -161,5 +161,5 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the diner’s evening', () => {
     const again = await page.request.post(`/api/orders/${orderId}/review`, { data: { rating: 5 } })
     expect(again.status()).toBe(409)
     journey.expectNoPageErrors()
-  })
+  }, 300_000)
 })

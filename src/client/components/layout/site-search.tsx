@@ -67,13 +67,13 @@ export function SiteSearch() {
 
   return (
     <>
-      <div className="hidden w-56 md:block lg:w-64">
+      <div className="hidden w-52 xl:block">
         <SearchBox inputRef={inlineRef} />
       </div>
       <Button
         variant="ghost"
         size="icon"
-        className="md:hidden"
+        className="xl:hidden"
         aria-label="Search restaurants and dishes"
         onClick={() => setDialogOpen(true)}
       >
