@@ -13,7 +13,7 @@ export function SearchDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="top-4 max-w-lg translate-y-0 gap-3 p-4 pt-12">
         <DialogTitle className="sr-only">Search restaurants and dishes</DialogTitle>
-        <SearchBox autoFocus onDone={() => onOpenChange(false)} inline={false} />
+        <SearchBox onDone={() => onOpenChange(false)} inline={false} />
       </DialogContent>
     </Dialog>
   )

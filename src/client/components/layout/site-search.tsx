@@ -93,12 +93,10 @@ const SearchDialog = lazy(() => import('./search-dialog').then((m) => ({ default
 
 export function SearchBox({
   inputRef,
-  autoFocus,
   onDone,
   inline = true,
 }: {
   inputRef?: React.RefObject<HTMLInputElement | null>
-  autoFocus?: boolean
   onDone?: () => void
   inline?: boolean
 }) {
@@ -112,6 +110,7 @@ export function SearchBox({
   const typed = text.trim().length > 0
   const expanded = (open || !inline) && typed
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new results start again from the first one
   useEffect(() => setActive(0), [search.data])
 
   const choose = (option: Option | undefined) => {
@@ -149,6 +148,7 @@ export function SearchBox({
     const list = options.filter((o) => o.group === name)
     if (list.length === 0) return null
     return (
+      // biome-ignore lint/a11y/useSemanticElements: a group of a listbox's options, not of form fields
       <div role="group" aria-labelledby={`${id}-${name}`}>
         <p
           id={`${id}-${name}`}
@@ -159,6 +159,7 @@ export function SearchBox({
         {list.map((o) => {
           const index = options.indexOf(o)
           return (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's input moves through the options with the arrow keys and opens one with Enter
             <div
               key={o.key}
               id={optionId(o)}
@@ -202,7 +203,6 @@ export function SearchBox({
         aria-autocomplete="list"
         aria-activedescendant={expanded && options[active] ? optionId(options[active]) : undefined}
         autoComplete="off"
-        autoFocus={autoFocus}
         placeholder="Search dishes, restaurants"
         value={text}
         maxLength={80}

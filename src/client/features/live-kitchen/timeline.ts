@@ -44,5 +44,5 @@ export function expectedTime(
 ) {
   const steps = timelineSteps(order, now)
   const target = steps.find((s) => s.status === (order.fulfilment === 'pickup' ? 'delivering' : 'completed'))
-  return target && target.estimated ? target.time : null
+  return target?.estimated ? target.time : null
 }
