@@ -46,9 +46,9 @@ import { installationRoutes } from './partners/installations.routes'
 import { integrationRoutes } from './partners/integrations.routes'
 import { liveRoutes } from './realtime/realtime.routes'
 import { restaurantRoutes } from './restaurants/restaurants.routes'
-import { imageRoutes, uploadRoutes } from './uploads/uploads.routes'
 import { reviewRoutes } from './reviews/reviews.routes'
 import { searchRoutes } from './search/search.routes'
+import { imageRoutes, uploadRoutes } from './uploads/uploads.routes'
 import { walletRoutes } from './wallet/wallet.routes'
 
 declare module 'fastify' {

@@ -110,7 +110,9 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
         restaurantId,
         items: available.map((l) => ({ menuItemId: l.menuItemId, quantity: l.quantity })),
         fulfilment: checkout.fulfilment,
-        ...(checkout.fulfilment === 'delivery' && checkout.addressId ? { addressId: checkout.addressId } : {}),
+        ...(checkout.fulfilment === 'delivery' && checkout.addressId
+          ? { addressId: checkout.addressId }
+          : {}),
       },
       {
         onSuccess: async (order) => {
