@@ -91,7 +91,7 @@ describe('reviews', () => {
     expect((await review(owner, placed.id)).statusCode).toBe(403)
     const stranger = await review(other, placed.id)
     expect(stranger.statusCode).toBe(404)
-    expect(stranger.json()).toEqual({ message: 'Order not found' })
+    expect(stranger.json()).toEqual({ message: 'Order not found', code: 'orders.not_found' })
     expect((await review(undefined, placed.id)).statusCode).toBe(401)
     expect((await review(diner, placed.id)).statusCode).toBe(201)
   })
