@@ -95,14 +95,12 @@ describe('the staffed driver', () => {
       sensors: (active, at) => app.devices.activity(active, at),
     })
     const now = Date.now()
-    await app.db
-      .insert(telemetry)
-      .values({
-        orderId: order.id,
-        restaurantId: staffed.restaurant.id,
-        temperature: 390,
-        recordedAt: new Date(now),
-      })
+    await app.db.insert(telemetry).values({
+      orderId: order.id,
+      restaurantId: staffed.restaurant.id,
+      temperature: 390,
+      recordedAt: new Date(now),
+    })
     await driver.tick(now + 1000)
     await settle()
     expect(received.filter((m) => m.type === 'telemetry')).toEqual([])

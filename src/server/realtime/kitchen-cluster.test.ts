@@ -104,14 +104,12 @@ async function signedInUser(db: Db, balanceCents: number) {
     })
     .returning()
   if (balanceCents > 0)
-    await db
-      .insert(walletTransactions)
-      .values({
-        userId: user!.id,
-        amountCents: balanceCents,
-        type: 'deposit',
-        description: 'Opening balance',
-      })
+    await db.insert(walletTransactions).values({
+      userId: user!.id,
+      amountCents: balanceCents,
+      type: 'deposit',
+      description: 'Opening balance',
+    })
   const session = await createAuthRepository(db).createSession(user!.id)
   return { id: user!.id, cookie: `clearplate_session=${session.token}` }
 }
