@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client'
-import { deliveryPlatformIntegrations } from '../db/schema'
+import { deliveryPlatformIntegrations, restaurants } from '../db/schema'
 
 export type IntegrationRow = typeof deliveryPlatformIntegrations.$inferSelect
 type StoredFields = Partial<
@@ -34,6 +34,14 @@ export function createIntegrationRepository(db: Tx) {
         .from(deliveryPlatformIntegrations)
         .where(eq(deliveryPlatformIntegrations.id, id))
       return row
+    },
+
+    async restaurantOwner(restaurantId: number, tx: Tx = db): Promise<number | null> {
+      const [row] = await tx
+        .select({ ownerId: restaurants.ownerId })
+        .from(restaurants)
+        .where(eq(restaurants.id, restaurantId))
+      return row?.ownerId ?? null
     },
 
     async create(

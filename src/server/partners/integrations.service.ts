@@ -69,11 +69,15 @@ export function createIntegrationService(app: Pick<FastifyInstance, 'db' | 'cach
     updatedAt: row.updatedAt.toISOString(),
   })
 
-  /** The integration when `userId` owns its restaurant: 404 unknown, 403 not theirs. */
+  /**
+   * The integration when `userId` owns its restaurant. Someone else's integration answers 404
+   * like a missing one, so integration ids cannot be enumerated.
+   */
   const ownedIntegration = async (id: number, userId: number) => {
     const row = await repo.find(id)
     if (!row) throw integrationNotFound()
-    await restaurants.requireOwner(row.restaurantId, userId)
+    const owner = await repo.restaurantOwner(row.restaurantId)
+    if (owner !== userId) throw integrationNotFound()
     return row
   }
 

@@ -208,7 +208,7 @@ describe('delivery integrations', () => {
     expect((await app.inject({ url, headers: owner.headers })).json()).toHaveLength(4)
   })
 
-  it('answers 401 to a visitor and 403 to another user on every route, changing nothing', async () => {
+  it("answers 401 to a visitor, and to another user 403 on the restaurant's routes and 404 on an integration's, changing nothing", async () => {
     const { owner, url } = await ownerWithRestaurant()
     const created = (
       await app.inject({ method: 'POST', url, headers: owner.headers, payload: uberEats })
@@ -224,8 +224,18 @@ describe('delivery integrations', () => {
     for (const call of calls) {
       expect((await app.inject(call)).statusCode).toBe(401)
       const res = await app.inject({ ...call, headers: stranger.headers })
-      expect(res.statusCode).toBe(403)
-      expect(res.json().message).toBe("Only the restaurant's owner can do this")
+      if (call.url === item) {
+        // Someone else's integration looks like a missing one: ids cannot be enumerated.
+        expect(res.statusCode).toBe(404)
+        expect(res.json().code).toBe(
+          (
+            await app.inject({ ...call, url: '/api/delivery-integrations/999999', headers: owner.headers })
+          ).json().code,
+        )
+      } else {
+        expect(res.statusCode).toBe(403)
+        expect(res.json().message).toBe("Only the restaurant's owner can do this")
+      }
     }
     const row = await storedRow(created.id)
     expect(row!.syncEnabled).toBe(true)

@@ -31,7 +31,6 @@ export const cacheKeys = {
 export function toRestaurant(row: RestaurantRow, distance: number | null = null): Restaurant {
   return {
     id: row.id,
-    ownerId: row.ownerId,
     name: row.name,
     description: row.description,
     cuisine: row.cuisine,

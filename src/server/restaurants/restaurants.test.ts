@@ -66,7 +66,6 @@ describe('registering a restaurant', () => {
     expect(res.statusCode).toBe(201)
     const created = restaurantSchema.strict().parse(res.json())
     expect(created).toMatchObject({
-      ownerId: owner.user.id,
       name: 'Ember & Oak',
       isLive: false,
       rating: null,
@@ -80,6 +79,8 @@ describe('registering a restaurant', () => {
     const read = await app.inject({ url: `/api/restaurants/${created.id}` })
     expect(read.statusCode).toBe(200)
     expect(restaurantSchema.strict().parse(read.json())).toEqual(created)
+    const mine = await app.inject({ url: `/api/users/${owner.user.id}/restaurants`, headers: owner.headers })
+    expect(mine.json()).toContainEqual(expect.objectContaining({ id: created.id }))
   })
 
   it('asks a visitor to sign in before anything else', async () => {
@@ -121,6 +122,8 @@ describe('reading restaurants', () => {
     expect(before.headers['content-type']).toBe('application/json; charset=utf-8')
     const list = restaurantList.parse(before.json())
     expect(list.every((r) => r.distance === null)).toBe(true)
+    // Who owns a restaurant is not public.
+    expect(before.json()[0]).not.toHaveProperty('ownerId')
 
     const created = await createRestaurant(await createUser(app), { name: 'Fresh Opening' })
     const after = restaurantList.parse((await app.inject({ url: '/api/restaurants' })).json())

@@ -4,7 +4,6 @@ import { idField, singleLineText } from './common'
 
 export const restaurantSchema = z.object({
   id: z.number(),
-  ownerId: z.number().nullable(),
   name: z.string(),
   description: z.string(),
   cuisine: z.string(),

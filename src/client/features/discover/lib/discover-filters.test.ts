@@ -12,7 +12,6 @@ import {
 function restaurant(overrides: Partial<Restaurant>): Restaurant {
   return {
     id: 1,
-    ownerId: null,
     name: 'Trattoria Bellini',
     description: 'Wood-fired pizza',
     cuisine: 'Italian',

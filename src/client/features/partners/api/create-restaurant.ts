@@ -12,10 +12,13 @@ export function useCreateRestaurant() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createRestaurant,
-    onSuccess: (restaurant) => {
+    onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.restaurants() })
-      if (restaurant.ownerId)
-        void queryClient.invalidateQueries({ queryKey: queryKeys.userRestaurants(restaurant.ownerId) })
+      // The creator is its owner: refresh every cached "my restaurants" list.
+      void queryClient.invalidateQueries({
+        queryKey: ['users'],
+        predicate: (q) => q.queryKey[2] === 'restaurants',
+      })
     },
   })
 }
