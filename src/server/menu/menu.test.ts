@@ -151,7 +151,10 @@ describe('changing dishes', () => {
     const { owner, restaurant } = await registerRestaurant(app)
     const item = await addDish(app, owner, restaurant.id, { name: 'Burnt Ends', price: 16 })
     const diner = await createUser(app, { balance: 50 })
-    const order = await placeOrder(app, diner, restaurant.id, [{ menuItemId: item.id, quantity: 2 }])
+    // The new restaurant has no location yet, so it takes pickup orders only.
+    const order = await placeOrder(app, diner, restaurant.id, [{ menuItemId: item.id, quantity: 2 }], {
+      fulfilment: 'pickup',
+    })
     const [before] = await app.db.select().from(orders).where(eq(orders.id, order.id))
 
     const res = await app.inject({

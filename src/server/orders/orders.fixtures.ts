@@ -59,12 +59,13 @@ export async function placeOrder(
   user: TestUser,
   restaurantId: number,
   items: Array<{ menuItemId: number; quantity: number }>,
+  extra: { fulfilment?: 'delivery' | 'pickup' } = {},
 ) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/orders',
     headers: user.headers,
-    payload: { restaurantId, items },
+    payload: { restaurantId, items, ...extra },
   })
   if (res.statusCode !== 201) throw new Error(`placing an order failed: ${res.statusCode} ${res.body}`)
   return res.json() as { id: number; totalPrice: number; items: string; status: string }
