@@ -38,6 +38,7 @@ import { createReadCache, type ReadCache } from './infra/read-cache'
 import { registerSecurityHeaders } from './infra/security-headers'
 import { kitchenRoutes } from './kitchen/kitchen.routes'
 import { createKitchenService, type KitchenService } from './kitchen/kitchen.service'
+import { kitchenNotices } from './kitchen/kitchen-notices'
 import { createOrderStatus } from './kitchen/order-status'
 import { menuRoutes } from './menu/menu.routes'
 import { notificationRoutes } from './notifications/notifications.routes'
@@ -118,6 +119,7 @@ export async function buildApp({
       orderStatus: createOrderStatus({ db: database.db, bus, log: app.log }),
       config,
       log: app.log,
+      listeners: kitchenNotices({ db: database.db, bus, log: app.log }),
     }),
   )
   // The demo world plugs in here: the autopilot's telemetry estimate, for what a sensor does not say.

@@ -4,11 +4,11 @@ import { z } from 'zod'
 import { idParams } from '../../shared/schemas/common'
 import { cameraCheckSchema, cameraSchema, cameraUpdateSchema } from '../../shared/schemas/restaurants'
 import { requireUser } from '../auth/auth.guard'
+import { assertSavableSource, pinSource } from '../infra/source-policy'
 import { createRestaurantService, toCamera } from '../restaurants/restaurants.service'
 import { probeStream } from './camera-probe'
 import { cameraNotFound, tooManyChecks } from './camera-settings.errors'
 import { createCameraSettingsRepository } from './camera-settings.repository'
-import { assertSavableSource, pinSource } from './source-policy'
 
 const signedIn = async (request: FastifyRequest) => {
   await requireUser(request)

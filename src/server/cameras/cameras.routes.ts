@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Db } from '../db/client'
 import { cameras, restaurants } from '../db/schema'
 import { AppError } from '../infra/errors'
+import { sourceKind } from '../infra/source-policy'
 import {
   type CameraLabel,
   type CameraSceneSource,
@@ -26,7 +27,6 @@ import {
   tooManyCameraStreams,
 } from './cameras.errors'
 import { createRestreamer, RESTREAM_SEGMENT, RestreamError } from './restream'
-import { sourceKind } from './source-policy'
 
 const playlistParams = z.object({ cameraId: z.string() })
 const segmentParams = z.object({ cameraId: z.string(), segment: z.string() })

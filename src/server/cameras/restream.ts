@@ -13,7 +13,7 @@ import {
   PRIVATE_SOURCE_MESSAGE,
   pinSource,
   SourceRefusedError,
-} from './source-policy'
+} from '../infra/source-policy'
 
 /**
  * Restaurants' own cameras: an RTSP, RTMP, SRT or HTTP(S) video source that the server pulls with

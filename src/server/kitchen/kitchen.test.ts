@@ -45,6 +45,17 @@ async function dinerWithOrder(balance = 100, lines = [{ menuItemId: padThai.id, 
 const call = (user: TestUser | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   app.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) })
 
+/** The diner's newest notification of `kind`, once it has been stored (it is sent after the commit). */
+async function waitForNotice(diner: TestUser, kind: string) {
+  for (let i = 0; i < 50; i++) {
+    const { notifications } = (await call(diner, 'GET', `/api/users/${diner.user.id}/notifications`)).json()
+    const found = notifications.find((n: { kind: string }) => n.kind === kind)
+    if (found) return found
+    await settle()
+  }
+  return undefined
+}
+
 const advance = (user: TestUser | undefined, orderId: number, from: string) =>
   call(user, 'POST', `/api/orders/${orderId}/advance`, { from })
 const cancel = (user: TestUser | undefined, orderId: number, reason = 'out_of_stock') =>
@@ -338,6 +349,11 @@ describe('cancel and refund', () => {
     const read = (await call(diner, 'GET', `/api/orders/${order.id}`)).json()
     expect(read.status).toBe('cancelled')
     expect(read.cancellation).toMatchObject({ reason: 'kitchen_closed', refund: total })
+    const refundNotice = await waitForNotice(diner, 'refund')
+    expect(refundNotice).toMatchObject({
+      orderId: order.id,
+      title: `Refund for order #${String(order.id).padStart(4, '0')}`,
+    })
   })
 
   it('refuses to cancel a completed order, refunding nothing', async () => {
@@ -404,6 +420,7 @@ describe('shouts, stations and modes', () => {
     ).toEqual(['acknowledged', 'done'])
     const list = (await call(diner, 'GET', `/api/orders/${order.id}/chef-shouts`)).json()
     expect(list[0].status).toBe('done')
+    expect(await waitForNotice(diner, 'shout_acknowledged')).toMatchObject({ orderId: order.id })
   })
 
   it('maps categories to stations and bumps one line', async () => {

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { menuItems } from '../db/schema'
+import { menuOrder } from '../restaurants/restaurants.repository'
 
 export type MenuItemRow = typeof menuItems.$inferSelect
 
@@ -14,14 +15,6 @@ export interface NewMenuItem {
   allergens: string[]
   isAvailable: boolean
 }
-
-/** Dishes in the owner's order: categories by their place, then dishes by theirs. */
-export const menuOrder = [
-  asc(menuItems.categoryPosition),
-  asc(menuItems.category),
-  asc(menuItems.position),
-  asc(menuItems.id),
-]
 
 export function createMenuRepository(db: Tx) {
   /** Where a dish goes at the end of `category`: the category's place (a new one goes last) and the next slot. */

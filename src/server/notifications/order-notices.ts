@@ -7,7 +7,7 @@ import type { NotificationInput } from './notifications.service'
 
 const number = (id: number) => `#${String(id).padStart(4, '0')}`
 
-interface OrderFacts {
+export interface OrderFacts {
   id: number
   userId: number
   isShowcase: boolean

@@ -1,10 +1,17 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { cameras, menuItems, restaurants } from '../db/schema'
-import { menuOrder } from '../menu/menu.repository'
 
 export type RestaurantRow = typeof restaurants.$inferSelect
 export type MenuItemRow = typeof menuItems.$inferSelect
+
+/** Dishes in the owner's order: categories by their place, then dishes by theirs. */
+export const menuOrder = [
+  asc(menuItems.categoryPosition),
+  asc(menuItems.category),
+  asc(menuItems.position),
+  asc(menuItems.id),
+]
 export type CameraRow = typeof cameras.$inferSelect
 
 export interface NewRestaurant {

@@ -15,10 +15,10 @@ import {
   userRestaurantSchema,
 } from '../../shared/schemas/restaurants'
 import { requireSelf, requireUser } from '../auth/auth.guard'
-import { assertSavableSource } from '../cameras/source-policy'
 import { restaurants as restaurantsTable } from '../db/schema'
 import { sendCached, sendSerialized } from '../infra/cached-response'
 import { tooManyRequests } from '../infra/errors'
+import { assertSavableSource } from '../infra/source-policy'
 import { createRestaurantService, searchByLocation, toCamera, toRestaurant } from './restaurants.service'
 
 const signedIn = async (request: FastifyRequest) => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { toDollars } from '../../shared/money'
 import type { Camera, MenuItem, Restaurant, RestaurantUpdate } from '../../shared/schemas/restaurants'
-import { playbackUrl } from '../cameras/source-policy'
 import type { Tx } from '../db/client'
 import type { CachedBody } from '../infra/cached-response'
+import { playbackUrl } from '../infra/source-policy'
 import {
   menuItemNotFound,
   notReadyToGoLive,

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
-import { badRequest } from '../infra/errors'
+import { badRequest } from './errors'
 
 /**
  * Which camera sources the server may connect to. A camera's address on loopback, link-local or a
