@@ -36,6 +36,8 @@ describe.runIf(onPostgres && redisUrl)('the kitchen console across two instances
     })
     const env = {
       DATABASE_URL: database.url!,
+      // Instances on one database share their key.
+      APP_SECRET: randomBytes(32).toString('hex'),
       REDIS_URL: `${redisUrl}${redisUrl!.includes('?') ? '&' : '?'}channelPrefix=kitchen-${randomBytes(4).toString('hex')}:`,
       KITCHEN_ORDER_SECONDS: '600',
       KITCHEN_TICK_MS: '500',
@@ -64,6 +66,7 @@ describe.runIf(onPostgres && redisUrl)('the kitchen console across two instances
       body: JSON.stringify({
         restaurantId: restaurant.id,
         items: [{ menuItemId: items[0]!.id, quantity: 1 }],
+        fulfilment: 'pickup',
       }),
     })
     expect(placed.status).toBe(201)
