@@ -175,7 +175,6 @@ function LiveOrderView({ orderId, expiresAt }: { orderId: number; expiresAt: num
     liveClient.send({
       type: 'chef_tip',
       orderId,
-      userId: 0,
       amount: tip.amount,
       message: tip.message,
       timestamp: Date.now(),

@@ -25,7 +25,14 @@ export function useRespondToUpsell(orderId: number, userId: number | undefined) 
     onSuccess: async (result) => {
       intentDone(`upsell:${result.upsellId}`)
       if (!result.accepted) return
-      if (result.order) queryClient.setQueryData(queryKeys.order(orderId), result.order)
+      if (result.order) {
+        // The answer's order has the new line and total; the full read (timeline, review) follows.
+        const answered = result.order
+        queryClient.setQueryData<Order>(queryKeys.order(orderId), (order) =>
+          order ? { ...order, ...answered, timeline: answered.timeline ?? order.timeline } : answered,
+        )
+        void queryClient.invalidateQueries({ queryKey: queryKeys.order(orderId) })
+      }
       if (userId && result.newBalance !== undefined)
         queryClient.setQueryData(queryKeys.walletBalance(userId), { balance: result.newBalance })
       if (userId) await queryClient.invalidateQueries({ queryKey: ['wallet', userId] })
