@@ -133,7 +133,10 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the diner’s evening', () => {
     await page.getByRole('button', { name: 'Send rating' }).click()
     await page.getByText('Choose a rating from 1 to 5 stars').waitFor()
     // The star is the radio button's label: click the star the diner sees.
-    await page.locator('label').filter({ has: page.getByRole('radio', { name: '4 stars' }) }).click()
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: '4 stars' }) })
+      .click()
     await page.getByLabel('Comment (optional)').fill('Blistered crust, bright sauce. Arrived hot.')
     await page.getByRole('button', { name: 'Send rating' }).click()
     await page.getByTestId('order-review').filter({ hasText: 'Thanks for rating this order' }).waitFor()

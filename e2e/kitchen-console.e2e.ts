@@ -72,6 +72,13 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the kitchen console and the diner
     await diner.getByRole('heading', { name: 'Trattoria Bellini', level: 1 }).waitFor()
     await diner.getByRole('tab', { name: /Mains/ }).click()
     await diner.getByRole('button', { name: 'Add Margherita Pizza to cart' }).click()
+    // A new diner has no saved address yet: collect it.
+    await diner.locator('#cart').getByText('Pickup', { exact: true }).click()
+    await diner
+      .locator('#cart')
+      .getByText(/Ready at/)
+      .first()
+      .waitFor()
     await diner.getByRole('button', { name: 'Place Order' }).click()
     await expectToast(diner, 'Order placed!')
     await diner.waitForURL(/\/stream\/\d+$/, { timeout: 10_000 })

@@ -10,8 +10,8 @@ describe.skipIf(process.env.E2E_SKIP === '1')('small defects that users noticed'
   it('shows the server’s field errors for a delivery integration under their fields', async () => {
     const page = await journey.openPage()
     await signIn(page, 'chef', 'chef1234')
-    await page.goto('/restaurant-partners')
-    await page.getByRole('tab', { name: 'Delivery Platform Integration' }).click()
+    // Integrations live in the owner's workspace.
+    await page.goto('/partner/1/integrations')
     await page.getByRole('heading', { name: 'Add an integration' }).waitFor()
     await page.getByLabel('Platform', { exact: true }).selectOption('ubereats')
     await page.getByLabel('API key', { exact: true }).fill('uber-live-key-7F3A1234')

@@ -264,7 +264,11 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a new restaurant goes from sign-u
     expect(await diner.getByRole('button', { name: 'Pecan Pie is sold out' }).isDisabled()).toBe(true)
     // A new diner has no saved address yet: collect it.
     await diner.locator('#cart').getByText('Pickup', { exact: true }).click()
-    await diner.locator('#cart').getByText(/Ready at/).first().waitFor()
+    await diner
+      .locator('#cart')
+      .getByText(/Ready at/)
+      .first()
+      .waitFor()
     await diner.getByRole('button', { name: 'Place Order' }).click()
     await expectToast(diner, 'Order placed!')
     await diner.waitForURL(/\/stream\/\d+$/, { timeout: 10_000 })

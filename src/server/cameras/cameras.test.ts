@@ -260,7 +260,8 @@ describe('live video of demo cameras', () => {
 
     const stopped = await waitFor(() => (encoderProcesses().length === 0 ? true : undefined), IDLE_MS + 5000)
     expect(stopped).toBe(true)
-    expect(existsSync(encoder!.dir)).toBe(false)
+    // The folder goes once the stopped encoder has exited.
+    expect(await waitFor(() => (existsSync(encoder!.dir) ? undefined : true), 5000)).toBe(true)
     expect((await fetch(`${origin}/live/${grill.id}/${old.segments.at(-1)}`)).status).toBe(404)
 
     // The freed slot can go to another camera.
