@@ -125,8 +125,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the kitchen console and the diner
     )
     for (const [button, label] of [
       ['Bump to Plating', 'Plating'],
-      ['Bump to Out for Delivery', 'Out for Delivery'],
-      ['Bump to Completed', 'Completed'],
+      // The diner's page names the last two steps of a pickup as the diner knows them.
+      ['Bump to Out for Delivery', 'Ready for pickup'],
+      ['Bump to Completed', 'Picked up'],
     ] as const) {
       await ticket.getByRole('button', { name: button }).click()
       delays.push(
@@ -141,7 +142,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the kitchen console and the diner
       balance: number
     }
     const placed = await diner.request.post('/api/orders', {
-      data: { restaurantId: 1, items: [{ menuItemId: pizza.id, quantity: 2 }] },
+      data: { restaurantId: 1, items: [{ menuItemId: pizza.id, quantity: 2 }], fulfilment: 'pickup' },
     })
     expect(placed.status()).toBe(201)
     const second = (await placed.json()) as { id: number; totalPrice: number }
