@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process'
-import { accessSync, constants } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { CameraCheck } from '../../shared/schemas/restaurants'
+import { resolveFfmpegPath } from './camera-streams'
 
 /**
  * "Check stream": opens a camera's address with ffmpeg for a few seconds and says what it found,
@@ -35,10 +34,11 @@ export async function probeStream(url: string, options: ProbeOptions = {}): Prom
       return { ok: false, message: `Nothing answered at ${where}` }
     }
   }
-  const ffmpeg = resolveFfmpeg(options.ffmpegPath)
-  if (!ffmpeg.ok) return { ok: false, message: `Streams cannot be checked on this server: ${ffmpeg.problem}` }
+  const ffmpeg = resolveFfmpegPath(options.ffmpegPath)
+  if (typeof ffmpeg !== 'string')
+    return { ok: false, message: `Streams cannot be checked on this server: ${ffmpeg.problem}` }
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const { stderr, timedOut } = await runFfmpeg(ffmpeg.path, probeArgs(target, timeoutMs), timeoutMs)
+  const { stderr, timedOut } = await runFfmpeg(ffmpeg, probeArgs(target, timeoutMs), timeoutMs)
   return readProbe(stderr, { where, timedOut })
 }
 
@@ -144,23 +144,4 @@ function runFfmpeg(
     })
     child.on('close', done)
   })
-}
-
-function resolveFfmpeg(
-  configured: string | undefined,
-): { ok: true; path: string } | { ok: false; problem: string } {
-  let path = configured
-  if (!path) {
-    try {
-      path = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path
-    } catch {
-      return { ok: false, problem: 'no ffmpeg is installed' }
-    }
-  }
-  try {
-    accessSync(path, constants.X_OK)
-    return { ok: true, path }
-  } catch {
-    return { ok: false, problem: `ffmpeg is not executable at ${path}` }
-  }
 }

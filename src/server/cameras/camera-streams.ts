@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import { cameraStarting, liveVideoUnavailable, segmentNotFound, tooManyCameraStreams } from './cameras.errors'
+import { countSegments, lastMeaningfulLine, readPlaylist, sleep, withTimeout } from './hls-output'
 
 /**
  * Live test pictures for demo cameras: one ffmpeg per watched camera writes a live HLS stream
@@ -739,42 +740,4 @@ function isAlive(pid: number): boolean {
 
 function spawnOptions(cwd: string) {
   return { cwd, stdio: ['ignore', 'ignore', 'pipe'] as ['ignore', 'ignore', 'pipe'] }
-}
-
-/** The playlist as ffmpeg last wrote it; ffmpeg rewrites it in place, so a torn read is retried. */
-async function readPlaylist(path: string): Promise<string | undefined> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const text = await readFile(path, 'utf8').catch(() => '')
-    if (text.startsWith('#EXTM3U') && text.includes('#EXTINF') && text.endsWith('\n')) return text
-    await sleep(40)
-  }
-  return undefined
-}
-
-function lastMeaningfulLine(stderr: string): string {
-  const lines = stderr
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.includes('Cannot use rename on non file protocol'))
-  return lines.at(-1) ?? ''
-}
-
-function countSegments(playlist: string): number {
-  return playlist.split('#EXTINF').length - 1
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms))
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), ms)
-  })
-  try {
-    return await Promise.race([promise, timeout])
-  } finally {
-    clearTimeout(timer)
-  }
 }

@@ -14,6 +14,7 @@ import {
   pinSource,
   SourceRefusedError,
 } from '../infra/source-policy'
+import { countSegments, lastMeaningfulLine, readPlaylist, sleep, withTimeout } from './hls-output'
 
 /**
  * Restaurants' own cameras: an RTSP, RTMP, SRT or HTTP(S) video source that the server pulls with
@@ -243,7 +244,7 @@ export function createRestreamer(options: RestreamOptions) {
         resolve()
         if (session.stopping || attemptNo !== session.attempt) return
         log.info(
-          { cameraId: session.camera.id, detail: lastLine(session.stderr) },
+          { cameraId: session.camera.id, detail: lastMeaningfulLine(session.stderr) },
           'camera source stopped; reconnecting',
         )
         failed(session, attemptNo)
@@ -255,7 +256,7 @@ export function createRestreamer(options: RestreamOptions) {
     const playlist = join(session.dir, PLAYLIST)
     while (!gone && !session.stopping && attemptNo === session.attempt) {
       const text = await readFile(playlist, 'utf8').catch(() => '')
-      if (segmentCount(text) >= RESTREAM.segmentsBeforeFirstAnswer) {
+      if (countSegments(text) >= RESTREAM.segmentsBeforeFirstAnswer) {
         session.state = 'live'
         session.wasLive = true
         session.failures = 0
@@ -503,41 +504,4 @@ function spawnOptions(cwd: string, withStdin: boolean) {
 async function clearFolder(dir: string) {
   const names = await readdir(dir).catch(() => [] as string[])
   await Promise.all(names.map((name) => unlink(join(dir, name)).catch(() => {})))
-}
-
-async function readPlaylist(path: string): Promise<string | undefined> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const text = await readFile(path, 'utf8').catch(() => '')
-    if (text.startsWith('#EXTM3U') && text.includes('#EXTINF') && text.endsWith('\n')) return text
-    await sleep(40)
-  }
-  return undefined
-}
-
-const segmentCount = (playlist: string) => playlist.split('#EXTINF').length - 1
-
-function lastLine(stderr: string): string {
-  return (
-    stderr
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => l && !l.includes('Cannot use rename'))
-      .at(-1) ?? ''
-  )
-}
-
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms))
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), ms)
-  })
-  try {
-    return await Promise.race([promise, timeout])
-  } finally {
-    clearTimeout(timer)
-  }
 }
