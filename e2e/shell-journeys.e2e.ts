@@ -76,6 +76,22 @@ describe.skipIf(process.env.E2E_SKIP === '1')('app shell and diner account journ
     expectNoPageErrors()
   })
 
+  it('fits a signed-in owner’s pages into a 390 px phone, with the account in the menu', async () => {
+    const page = await openPage({ viewport: VIEWPORTS.phone })
+    await signIn(page, 'chef', 'chef1234')
+    for (const path of ['/', '/restaurant/1', '/partner/1/menu']) {
+      await page.goto(path)
+      await page.getByRole('button', { name: 'Open menu' }).waitFor()
+      // Nothing wider than the screen: the page never scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390)
+    }
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const menu = page.getByRole('dialog')
+    await menu.getByText('My restaurant').waitFor()
+    await menu.getByText('Logout').waitFor()
+    expectNoPageErrors()
+  })
+
   it('shows the account menu with the wallet balance and logs out', async () => {
     const page = await openPage()
     const demo = await signIn(page, 'demo', 'demo1234')

@@ -100,12 +100,9 @@ export function SiteHeader() {
           >
             {(defaultOpen) => <ThemeToggle defaultOpen={defaultOpen} />}
           </DeferredMenu>
-          <div
-            className={cn(
-              'ml-1 min-w-9 items-center justify-end',
-              !isLoading && !user ? 'hidden sm:flex' : 'flex',
-            )}
-          >
+          {/* On phones the menu button carries the account (balance, My restaurant, Logout), so
+              the header fits 360 px with search, the bell and the theme. */}
+          <div className="ml-1 hidden min-w-9 items-center justify-end sm:flex">
             {isLoading ? (
               <Skeleton className="size-9 rounded-full" />
             ) : user ? (

@@ -175,24 +175,7 @@ function CategoryBlock({
         >
           <Pencil aria-hidden="true" />
         </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`Move ${group.category} up`}
-          disabled={first || busy}
-          onClick={() => onMove(-1)}
-        >
-          <ArrowUp aria-hidden="true" />
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`Move ${group.category} down`}
-          disabled={last || busy}
-          onClick={() => onMove(1)}
-        >
-          <ArrowDown aria-hidden="true" />
-        </Button>
+        <MoveButtons name={group.category} first={first} last={last} busy={busy} onMove={onMove} />
         <Button size="sm" variant="outline" onClick={onAdd} aria-label={`Add a dish to ${group.category}`}>
           <Plus aria-hidden="true" />
           Dish
@@ -289,24 +272,7 @@ function DishRow({
             Sold out<span className="sr-only">: {item.name}</span>
           </Label>
         </div>
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`Move ${item.name} up`}
-          disabled={first || busy}
-          onClick={() => onMove(-1)}
-        >
-          <ArrowUp aria-hidden="true" />
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`Move ${item.name} down`}
-          disabled={last || busy}
-          onClick={() => onMove(1)}
-        >
-          <ArrowDown aria-hidden="true" />
-        </Button>
+        <MoveButtons name={item.name} first={first} last={last} busy={busy} onMove={onMove} />
         <Button size="sm" variant="ghost" aria-label={`Edit ${item.name}`} onClick={onEdit}>
           <Pencil aria-hidden="true" />
         </Button>
@@ -336,5 +302,43 @@ function DishRow({
         </Button>
       </div>
     </li>
+  )
+}
+
+/** Up and down for one row of the owner's menu order; each button names what it moves. */
+function MoveButtons({
+  name,
+  first,
+  last,
+  busy,
+  onMove,
+}: {
+  name: string
+  first: boolean
+  last: boolean
+  busy: boolean
+  onMove: (step: -1 | 1) => void
+}) {
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Move ${name} up`}
+        disabled={first || busy}
+        onClick={() => onMove(-1)}
+      >
+        <ArrowUp aria-hidden="true" />
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Move ${name} down`}
+        disabled={last || busy}
+        onClick={() => onMove(1)}
+      >
+        <ArrowDown aria-hidden="true" />
+      </Button>
+    </>
   )
 }
