@@ -4,7 +4,6 @@ import { setupJourney } from './support/journey'
 
 interface Restaurant {
   id: number
-  ownerId: number | null
   name: string
   isLive: boolean
   images: string[]
@@ -69,9 +68,10 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
     expect(await thanks.textContent()).toContain('within 1-2 business days')
     expect(await thanks.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/')
 
-    const restaurants = await apiGet<Restaurant[]>(page, '/api/restaurants')
-    const created = restaurants.find((r) => r.name === name)
-    expect(created).toMatchObject({ ownerId: owner.id, isLive: false, images: [] })
+    const owned = await apiGet<{ id: number; name: string }[]>(page, `/api/users/${owner.id}/restaurants`)
+    expect(owned.map((r) => r.name)).toEqual([name])
+    const created = await apiGet<Restaurant>(page, `/api/restaurants/${owned[0]!.id}`)
+    expect(created).toMatchObject({ name, isLive: false, images: [] })
     expectNoPageErrors()
   })
 
@@ -133,8 +133,10 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
       '2 cameras: Main Kitchen, Pit Room',
     )
 
-    const created = (await apiGet<Restaurant[]>(page, '/api/restaurants')).find((r) => r.name === name)
-    expect(created).toMatchObject({ ownerId: owner.id, latitude: 30.2672 })
+    const owned = await apiGet<{ id: number; name: string }[]>(page, `/api/users/${owner.id}/restaurants`)
+    expect(owned.map((r) => r.name)).toEqual([name])
+    const created = await apiGet<Restaurant>(page, `/api/restaurants/${owned[0]!.id}`)
+    expect(created).toMatchObject({ name, latitude: 30.2672 })
     const cameras = await apiGet<{ name: string; position: string }[]>(
       page,
       `/api/restaurants/${created!.id}/cameras`,
