@@ -1,5 +1,5 @@
 import { renderWithProviders, stubApi } from '@client/lib/test-utils'
-import { act, cleanup, fireEvent, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AllergenBanner } from './allergen-banner'
 
@@ -78,6 +78,7 @@ describe('AllergenBanner', () => {
   it('stays hidden when the profile lists no allergens and makes no check', async () => {
     const calls = setup({ allergens: [] })
     renderWithProviders(<AllergenBanner restaurantId={1} />)
+    await waitFor(() => expect(calls.some((c) => c.path.includes('allergen-profile'))).toBe(true))
     await act(() => new Promise((r) => setTimeout(r, 50)))
     expect(screen.queryByTestId('allergen-banner')).toBeNull()
     expect(calls.some((c) => c.path.includes('allergen-check'))).toBe(false)
@@ -86,12 +87,14 @@ describe('AllergenBanner', () => {
   it('shows a green note when nothing matches, in summary mode only', async () => {
     setup()
     renderWithProviders(<AllergenBanner restaurantId={1} />)
-    expect((await screen.findByText(/No dishes on this menu list your allergens/)).textContent).toContain(
-      'Peanuts, Shellfish',
-    )
+    expect(
+      (await screen.findByText(/No dishes on this menu list your allergens/, {}, { timeout: 5000 }))
+        .textContent,
+    ).toContain('Peanuts, Shellfish')
     cleanup()
-    setup()
+    const calls = setup()
     renderWithProviders(<AllergenBanner restaurantId={1} menuItemId={9} mode="item" />)
+    await waitFor(() => expect(calls.some((c) => c.path.includes('allergen-check'))).toBe(true))
     await act(() => new Promise((r) => setTimeout(r, 50)))
     expect(screen.queryByTestId('allergen-banner')).toBeNull()
   })
