@@ -1,8 +1,8 @@
 import { MobileBottomBar } from '@client/components/layout/mobile-bottom-bar'
 import { SiteFooter } from '@client/components/layout/site-footer'
 import { SiteHeader } from '@client/components/layout/site-header'
+import { useLiveWallet } from '@client/features/wallet/use-live-wallet'
 import { useCurrentUser } from '@client/lib/session'
-import { useLiveWallet } from '@client/lib/use-live-wallet'
 import type { ReactNode } from 'react'
 
 /** A signed-in diner's wallet follows the live channel on every page. */

@@ -6,7 +6,17 @@ import { ProtectedRoute } from './protected-route'
 
 // Every page is its own chunk: the home page loads only what it shows.
 const HomePage = lazy(() => import('@client/features/home/home-page'))
-const StreamPage = lazy(() => import('@client/features/live-kitchen/stream-page'))
+// The stream page shows the wallet's panel: the two load as one chunk, composed here.
+const StreamPage = lazy(() =>
+  Promise.all([
+    import('@client/features/live-kitchen/stream-page'),
+    import('@client/features/wallet/components/wallet-panel'),
+  ]).then(([stream, wallet]) => ({
+    default: ({ orderId }: { orderId: number }) => (
+      <stream.default orderId={orderId} walletPanel={wallet.WalletPanel} />
+    ),
+  })),
+)
 const RestaurantPage = lazy(() => import('@client/features/restaurants/restaurant-page'))
 const OrdersPage = lazy(() => import('@client/features/orders/orders-page'))
 const AuthPage = lazy(() => import('@client/features/auth/auth-page'))

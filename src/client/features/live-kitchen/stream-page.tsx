@@ -21,6 +21,7 @@ import {
   useLiveState,
 } from '@client/lib/use-live-order'
 import { formatMoney, orderNumber } from '@client/lib/utils'
+import type { WalletPanelSlot } from '@client/lib/wallet-panel-slot'
 import { isActiveStatus } from '@shared/constants'
 import type { UpsellOffer } from '@shared/schemas/chef'
 import { ArrowLeft, Lock } from 'lucide-react'
@@ -61,7 +62,13 @@ function useErrorToast(failed: boolean, description: string) {
   }, [failed, description])
 }
 
-export default function StreamPage({ orderId }: { orderId: number }) {
+export default function StreamPage({
+  orderId,
+  walletPanel,
+}: {
+  orderId: number
+  walletPanel: WalletPanelSlot
+}) {
   const access = useStreamAccessTimer(orderId)
   if (access.status === 'checking') return <PageSpinner />
   if (access.status === 'denied')
@@ -73,7 +80,7 @@ export default function StreamPage({ orderId }: { orderId: number }) {
         text="Your 20-minute stream access period has ended. Taking you home…"
       />
     )
-  return <LiveOrderView orderId={orderId} expiresAt={access.expiresAt} />
+  return <LiveOrderView orderId={orderId} expiresAt={access.expiresAt} walletPanel={walletPanel} />
 }
 
 function AccessMessage({ title, text }: { title: string; text: string }) {
@@ -86,7 +93,15 @@ function AccessMessage({ title, text }: { title: string; text: string }) {
   )
 }
 
-function LiveOrderView({ orderId, expiresAt }: { orderId: number; expiresAt: number }) {
+function LiveOrderView({
+  orderId,
+  expiresAt,
+  walletPanel,
+}: {
+  orderId: number
+  expiresAt: number
+  walletPanel: WalletPanelSlot
+}) {
   const { user } = useCurrentUser()
   const order = useOrder(orderId)
   const restaurantId = order.data?.restaurantId
@@ -249,7 +264,13 @@ function LiveOrderView({ orderId, expiresAt }: { orderId: number; expiresAt: num
             </CardContent>
           </Card>
           {o ? (
-            <ChefInteraction order={o} userId={user?.id} ownTips={ownTips} onDemoTip={sendDemoTip} />
+            <ChefInteraction
+              order={o}
+              userId={user?.id}
+              ownTips={ownTips}
+              onDemoTip={sendDemoTip}
+              walletPanel={walletPanel}
+            />
           ) : (
             <Skeleton className="h-96 rounded-xl" />
           )}

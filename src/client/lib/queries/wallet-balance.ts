@@ -6,7 +6,7 @@ import { useLiveState } from '../use-live-order'
 
 /**
  * GET /api/users/{id}/wallet-balance. While the live channel is open, changes arrive as `wallet`
- * messages (see use-live-wallet.ts); while it is closed, the balance is polled every 10 seconds.
+ * messages (see features/wallet/use-live-wallet.ts); while it is closed, the balance is polled every 10 seconds.
  */
 export function walletBalanceQuery(userId: number) {
   return queryOptions({

@@ -1,22 +1,25 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs'
 import { useWalletBalance } from '@client/lib/queries/wallet-balance'
+import type { WalletPanelSlot } from '@client/lib/wallet-panel-slot'
 import type { Order } from '@shared/schemas/orders'
 import { HandCoins, Megaphone, Wallet } from 'lucide-react'
 import { ChefShoutTab } from './chef-shout-tab'
 import { TipChefTab } from './tip-chef-tab'
-import { WalletTab } from './wallet-tab'
 
 export function ChefInteraction({
   order,
   userId,
   ownTips,
   onDemoTip,
+  walletPanel: WalletPanel,
 }: {
   order: Order
   userId: number | undefined
   ownTips: { sending(): void; settled(tipId?: number): void }
   onDemoTip: (tip: { amount: number; message: string }) => void
+  /** The wallet's own panel, handed in by the router. */
+  walletPanel: WalletPanelSlot
 }) {
   const balance = useWalletBalance(userId)
   const signInHref = `/auth?next=${encodeURIComponent(`/stream/${order.id}`)}`
@@ -59,7 +62,7 @@ export function ChefInteraction({
             />
           </TabsContent>
           <TabsContent value="wallet">
-            <WalletTab userId={userId} signInHref={signInHref} />
+            <WalletPanel userId={userId} signInHref={signInHref} />
           </TabsContent>
         </Tabs>
       </CardContent>

@@ -1,10 +1,10 @@
+import { liveClient } from '@client/lib/live-client'
+import { queryKeys } from '@client/lib/query-keys'
 import type { ServerMessage } from '@shared/live-messages'
 import type { User } from '@shared/schemas/auth'
 import type { WalletTransaction } from '@shared/schemas/wallet'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { liveClient } from './live-client'
-import { queryKeys } from './query-keys'
 
 type WalletMessage = Extract<ServerMessage, { type: 'wallet' }>
 

@@ -1,8 +1,7 @@
+import { queryKeys } from '@client/lib/query-keys'
 import type { WalletTransaction } from '@shared/schemas/wallet'
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { queryKeys } from './query-keys'
-import { upsertShout } from './use-live-order'
 import { applyWalletMessage } from './use-live-wallet'
 
 const transaction = (id: number, amount: number): WalletTransaction => ({
@@ -35,25 +34,5 @@ describe('wallet messages in the query cache', () => {
     applyWalletMessage(client, 7, message(5, -2, 8))
     applyWalletMessage(client, 7, message(4, 5, 10))
     expect(client.getQueryData(queryKeys.walletBalance(7))).toMatchObject({ balance: 8 })
-  })
-})
-
-describe('chef shout messages', () => {
-  const shout = {
-    id: 3,
-    orderId: 1,
-    userId: 7,
-    shoutType: 'cheese',
-    shoutName: 'Add Cheese!',
-    price: 2,
-    createdAt: '',
-  }
-  it('adds a new shout first and updates the status of a known one', () => {
-    const list = upsertShout([{ ...shout, id: 2, status: 'done' }], { ...shout, status: 'pending' })
-    expect(list.map((s) => s.id)).toEqual([3, 2])
-    expect(upsertShout(list, { ...shout, status: 'acknowledged' }).map((s) => s.status)).toEqual([
-      'acknowledged',
-      'done',
-    ])
   })
 })

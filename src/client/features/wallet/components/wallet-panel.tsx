@@ -3,12 +3,14 @@ import { Skeleton } from '@client/components/ui/skeleton'
 import { AddFundsDialog } from '@client/components/wallet/add-funds-dialog'
 import { useWalletBalance } from '@client/lib/queries/wallet-balance'
 import { cn, formatMoney, relativeTime } from '@client/lib/utils'
+import type { WalletPanelProps } from '@client/lib/wallet-panel-slot'
 import { Plus, Wallet } from 'lucide-react'
 import { Link } from 'wouter'
 import { useWalletTransactions } from '../api/get-wallet-transactions'
-import { isCredit, signedAmount, transactionTypeLabel } from '../transactions'
+import { isCredit, signedAmount, transactionTypeLabel } from '../lib/transactions'
 
-export function WalletTab({ userId, signInHref }: { userId: number | undefined; signInHref: string }) {
+/** The wallet where a diner spends it: the balance, Add Funds and the recent transactions. */
+export function WalletPanel({ userId, signInHref }: WalletPanelProps) {
   const balance = useWalletBalance(userId)
   const transactions = useWalletTransactions(userId)
   if (!userId) {
