@@ -126,7 +126,7 @@ export async function buildApp({
   const estimate = autopilotTelemetry(config.kitchen.orderMs)
   app.decorate(
     'devices',
-    createDevicesService({
+    await createDevicesService({
       db: database.db,
       bus,
       offlineMs: config.sensors.offlineMs,
@@ -135,6 +135,7 @@ export async function buildApp({
     }),
   )
   app.addHook('onClose', async () => {
+    await app.devices.close()
     await app.cache.close()
     await app.sessions.close()
   })

@@ -106,19 +106,30 @@ export function createDevicesRepository(db: Db) {
     },
 
     /**
-     * Stores the readings and what the device list shows in one statement (a data-modifying
-     * CTE): atomic without a transaction's extra round trips, which count on the embedded database.
+     * Stores the readings of many requests and what the device list shows (each device's newest
+     * reading) in one statement, a data-modifying CTE: atomic without a transaction's extra round
+     * trips, which count on the embedded database.
      */
     async record(
-      device: DeviceIdentity,
-      rows: NewTelemetryRow[],
-      last: { lastReading: unknown },
+      writes: { deviceId: number; rows: NewTelemetryRow[]; lastReading: { recordedAt: string } }[],
     ): Promise<void> {
       const values = sql.join(
-        rows.map(
-          (r) =>
-            sql`(${r.restaurantId}::int, ${r.orderId ?? null}::int, ${r.deviceId ?? null}::int, ${r.temperature ?? null}::float8, ${r.humidity ?? null}::float8, ${r.cookingTime ?? null}::int, ${(r.recordedAt as Date).toISOString()}::timestamptz)`,
+        writes.flatMap((w) =>
+          w.rows.map(
+            (r) =>
+              sql`(${r.restaurantId}::int, ${r.orderId ?? null}::int, ${r.deviceId ?? null}::int, ${r.temperature ?? null}::float8, ${r.humidity ?? null}::float8, ${r.cookingTime ?? null}::int, ${(r.recordedAt as Date).toISOString()}::timestamptz)`,
+          ),
         ),
+        sql`, `,
+      )
+      // Each device's newest reading in the group is what its list entry shows.
+      const newest = new Map<number, { recordedAt: string }>()
+      for (const w of writes) {
+        const seen = newest.get(w.deviceId)
+        if (!seen || w.lastReading.recordedAt >= seen.recordedAt) newest.set(w.deviceId, w.lastReading)
+      }
+      const last = sql.join(
+        [...newest].map(([id, reading]) => sql`(${id}::int, ${JSON.stringify(reading)}::jsonb)`),
         sql`, `,
       )
       await db.execute(sql`
@@ -128,8 +139,9 @@ export function createDevicesRepository(db: Db) {
           returning 1
         )
         update ${devices}
-        set last_seen_at = now(), last_reading = ${JSON.stringify(last.lastReading)}::jsonb
-        where id = ${device.id} and (select count(*) from stored) > 0`)
+        set last_seen_at = now(), last_reading = last.reading
+        from (values ${last}) as last(id, reading)
+        where ${devices.id} = last.id and (select count(*) from stored) > 0`)
     },
 
     /** The newest temperature a device reported for an order (a humidity reading carries it along). */

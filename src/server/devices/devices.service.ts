@@ -14,6 +14,7 @@ import type { Db } from '../db/client'
 import { type Bus, orderChannel } from '../infra/bus'
 import type { TelemetryEstimate } from '../kitchen/kitchen-driver'
 import { notRestaurantOwner, restaurantNotFound } from '../restaurants/restaurants.errors'
+import { createDeviceCache, type DeviceCache } from './device-cache'
 import { bearerKey, generateDeviceKey, hashDeviceKey, looksLikeDeviceKey } from './device-key'
 import {
   cameraOfAnotherRestaurant,
@@ -29,15 +30,18 @@ import {
   type DeviceRow,
   type NewTelemetryRow,
 } from './devices.repository'
+import { createOrderCache, type OrderForEstimate } from './order-cache'
+import { createTelemetryWriter } from './telemetry-writer'
+
+export type { OrderForEstimate } from './order-cache'
 
 type Reading = import('zod').infer<typeof readingSchema>
 
-/** An order as the telemetry of a reading needs it. */
-export interface OrderForEstimate {
-  id: number
-  restaurantId: number
-  status: string
-  kitchenStartedAt: Date
+/** One request's readings on their way into the database. */
+interface Write {
+  deviceId: number
+  rows: NewTelemetryRow[]
+  lastReading: LastReading & { recordedAt: string }
 }
 
 interface Logger {
@@ -67,10 +71,21 @@ export interface SensorActivity {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
-export function createDevicesService(options: DevicesServiceOptions) {
+export async function createDevicesService(options: DevicesServiceOptions) {
   const { db, bus, offlineMs, estimate, log, onIngested } = options
   const clock = options.now ?? Date.now
   const repo = createDevicesRepository(db)
+  // The hot path of ingest reads nothing: keys and orders come from memory, and the readings of
+  // requests arriving together are stored by one statement.
+  const keys: DeviceCache = await createDeviceCache({ bus, load: (hash) => repo.findByKeyHash(hash) })
+  const orderCache = createOrderCache({
+    load: (ids) => repo.ordersByIds(ids),
+    onError: (err) => log?.error({ err }, 'could not refresh the orders sensors report on'),
+  })
+  const writer = createTelemetryWriter<Write>({
+    write: (writes) => repo.record(writes),
+    sizeOf: (w) => w.rows.length,
+  })
   /** Requests of each device in the current one-second window (per instance). */
   const windows = new Map<number, { start: number; count: number }>()
   let sweep = clock()
@@ -169,6 +184,7 @@ export function createDevicesService(options: DevicesServiceOptions) {
       if (!device) throw deviceNotFound()
       await requireOwner(device.restaurantId, userId)
       await repo.revoke(deviceId)
+      await keys.revoke(deviceId)
     },
 
     /** The device behind the request's key (401 otherwise), counted against its rate limit (429). */
@@ -176,7 +192,7 @@ export function createDevicesService(options: DevicesServiceOptions) {
       const key = bearerKey(authorization)
       if (!key) throw deviceKeyMissing()
       if (!looksLikeDeviceKey(key)) throw deviceKeyInvalid()
-      const device = await repo.findByKeyHash(hashDeviceKey(key))
+      const device = await keys.get(hashDeviceKey(key))
       if (!device) throw deviceKeyInvalid()
       takeRequest(device.id, clock())
       return device
@@ -190,8 +206,7 @@ export function createDevicesService(options: DevicesServiceOptions) {
     async ingest(device: DeviceIdentity, readings: Reading[]): Promise<number> {
       const now = clock()
       const orderIds = [...new Set(readings.flatMap((r) => (r.orderId ? [r.orderId] : [])))]
-      const found = await repo.ordersByIds(orderIds)
-      const byId = new Map(found.map((o) => [o.id, o]))
+      const byId = await orderCache.get(orderIds)
       for (const id of orderIds) {
         const order = byId.get(id)
         if (!order || order.restaurantId !== device.restaurantId)
@@ -210,14 +225,22 @@ export function createDevicesService(options: DevicesServiceOptions) {
         recordedAt: r.recordedAt ? new Date(r.recordedAt) : new Date(now),
       }))
       const newest = rows.reduce((a, b) => (b.recordedAt >= a.recordedAt ? b : a))
-      await repo.record(device, rows, {
-        lastReading: {
-          temperatureF: newest.temperature ?? null,
-          humidityPct: newest.humidity ?? null,
-          orderId: newest.orderId ?? null,
-          recordedAt: newest.recordedAt.toISOString(),
-        } satisfies LastReading,
-      })
+      try {
+        await writer.submit({
+          deviceId: device.id,
+          rows,
+          lastReading: {
+            temperatureF: newest.temperature ?? null,
+            humidityPct: newest.humidity ?? null,
+            orderId: newest.orderId ?? null,
+            recordedAt: newest.recordedAt.toISOString(),
+          },
+        })
+      } catch (error) {
+        // An order deleted since it was cached: read it again next time.
+        for (const id of orderIds) orderCache.forget(id)
+        throw error
+      }
       onIngested?.(device.kind, rows.length)
 
       // The newest reading per order (and per station) goes live; older ones in a batch are history.
@@ -258,6 +281,12 @@ export function createDevicesService(options: DevicesServiceOptions) {
         ),
       )
       return rows.length
+    },
+
+    /** Waits for readings accepted but not yet written (shutdown), and stops listening. */
+    async close(): Promise<void> {
+      await writer.flushed()
+      await keys.close()
     },
 
     /**
@@ -302,4 +331,4 @@ export function createDevicesService(options: DevicesServiceOptions) {
     },
   }
 }
-export type DevicesService = ReturnType<typeof createDevicesService>
+export type DevicesService = Awaited<ReturnType<typeof createDevicesService>>

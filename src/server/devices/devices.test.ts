@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live-messages'
@@ -6,6 +7,7 @@ import { buildApp } from '../app'
 import { type Database, openDatabase } from '../db/client'
 import { cameras, devices, telemetry } from '../db/schema'
 import { createKitchenEngine } from '../demo/autopilot'
+import { createRedisBus } from '../infra/bus.redis'
 import { createEngineLock } from '../kitchen/engine-lock'
 import { connectViewer, createKitchen, createKitchenOrder, liveUrl, ofType } from '../realtime/live.fixtures'
 import { buildTestApp, createUser, testConfig } from '../testing/build-test-app'
@@ -389,12 +391,23 @@ describe('readings reaching viewers', () => {
 
 describe('two instances', () => {
   it('stops a revoked key at once on the other instance', async () => {
-    // A second app on the same database, as a second server would be.
+    // A second app on the same database, as a second server would be, hearing the first through
+    // the bus: Redis when the tests have one (the app under test then revokes through its own
+    // connection), else the first app's in-process bus.
     const second: Database =
       app.testDatabase.kind === 'postgres'
         ? await openDatabase({ url: (app.testDatabase as { url?: string }).url! })
         : app.testDatabase
-    const b = await buildApp({ config: testConfig(), database: second, logger: false })
+    const redisUrl = process.env.TEST_REDIS_URL
+    const url =
+      redisUrl &&
+      `${redisUrl}${redisUrl.includes('?') ? '&' : '?'}channelPrefix=test-${randomBytes(4).toString('hex')}:`
+    const busA = url ? await createRedisBus(url) : app.bus
+    const busB = url ? await createRedisBus(url) : app.bus
+    const a = redisUrl
+      ? await buildApp({ config: testConfig(), database: app.testDatabase, bus: busA, logger: false })
+      : app
+    const b = await buildApp({ config: testConfig(), database: second, bus: busB, logger: false })
     await b.ready()
     try {
       const device = await register('Pass probe')
@@ -407,17 +420,28 @@ describe('two instances', () => {
           headers: { authorization: `Bearer ${device.key}` },
           payload: body,
         })
+      // B has the key in memory now: revoking on A must reach it.
       expect((await onB()).statusCode).toBe(202)
-      const revoke = await app.inject({
+      expect((await onB()).statusCode).toBe(202)
+      const revoke = await a.inject({
         method: 'DELETE',
         url: `/api/devices/${device.id}`,
         headers: owner.headers,
       })
       expect(revoke.statusCode).toBe(204)
+      // In process the revocation is heard before DELETE answers; through Redis, as soon as the
+      // broker delivers it (milliseconds; the test allows two seconds on a busy machine).
+      let status = (await onB()).statusCode
+      const deadline = Date.now() + 2000
+      while (url && status === 202 && Date.now() < deadline) status = (await onB()).statusCode
+      expect(status).toBe(401)
+      const stored = (await rowsOf(device.id)).length
       expect((await onB()).statusCode).toBe(401)
-      expect(await rowsOf(device.id)).toHaveLength(1)
+      expect(await rowsOf(device.id)).toHaveLength(stored)
     } finally {
       await b.close()
+      if (a !== app) await a.close()
+      if (redisUrl) await Promise.all([busA.close(), busB.close()])
       if (second !== app.testDatabase) await second.close()
     }
   })
