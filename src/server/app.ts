@@ -42,6 +42,7 @@ import { kitchenNotices } from './kitchen/kitchen-notices'
 import { createOrderStatus } from './kitchen/order-status'
 import { menuRoutes } from './menu/menu.routes'
 import { notificationRoutes } from './notifications/notifications.routes'
+import { createNotificationsService, type NotificationsService } from './notifications/notifications.service'
 import { ordersRoutes } from './orders/orders.routes'
 import { installationRoutes } from './partners/installations.routes'
 import { integrationRoutes } from './partners/integrations.routes'
@@ -50,6 +51,8 @@ import { restaurantRoutes } from './restaurants/restaurants.routes'
 import { reviewRoutes } from './reviews/reviews.routes'
 import { searchRoutes } from './search/search.routes'
 import { imageRoutes, uploadRoutes } from './uploads/uploads.routes'
+import { upsellRoutes } from './upsells/upsells.routes'
+import { createUpsellsService, type UpsellsService } from './upsells/upsells.service'
 import { walletRoutes } from './wallet/wallet.routes'
 
 declare module 'fastify' {
@@ -65,6 +68,10 @@ declare module 'fastify' {
     devices: DevicesService
     /** The kitchen console's service; `ticketChanged` tells a restaurant's consoles about an order. */
     kitchen: KitchenService
+    /** A diner's notifications: stored, then pushed to their sockets. */
+    notifications: NotificationsService
+    /** Upsell offers from choice to answer; both kitchen drivers offer through it. */
+    upsells: UpsellsService
     metrics: Metrics
   }
 }
@@ -111,6 +118,7 @@ export async function buildApp({
   const authRepo = createAuthRepository(database.db)
   app.decorate('authRepo', authRepo)
   app.decorate('sessions', await createSessionCache({ bus, load: (id) => authRepo.findSession(id) }))
+  app.decorate('notifications', createNotificationsService({ db: database.db, bus, log: app.log }))
   app.decorate(
     'kitchen',
     createKitchenService({
@@ -120,6 +128,16 @@ export async function buildApp({
       config,
       log: app.log,
       listeners: kitchenNotices({ db: database.db, bus, log: app.log }),
+    }),
+  )
+  app.decorate(
+    'upsells',
+    createUpsellsService({
+      db: database.db,
+      bus,
+      notifications: app.notifications,
+      log: app.log,
+      onAnswered: (orderId, message) => app.kitchen.ticketChanged(orderId, message),
     }),
   )
   // The demo world plugs in here: the autopilot's telemetry estimate, for what a sensor does not say.
@@ -206,6 +224,7 @@ export async function buildApp({
       await api.register(installationRoutes)
       await api.register(deviceRoutes(app.devices))
       await api.register(kitchenRoutes(app.kitchen))
+      await api.register(upsellRoutes(app.upsells))
       await api.register(menuRoutes)
       await api.register(cameraSettingsRoutes)
       await api.register(uploadRoutes)
@@ -217,7 +236,10 @@ export async function buildApp({
     { prefix: '/api' },
   )
   // The demo world plugs in here too: the generated art and what the demo cameras show.
-  await app.register(liveRoutes, { currentTelemetry: (order, now) => app.devices.snapshot(order, now) })
+  await app.register(liveRoutes, {
+    currentTelemetry: (order, now) => app.devices.snapshot(order, now),
+    upsells: app.upsells,
+  })
   await app.register(cameraStreamRoutes, { scene: demoCameraScene })
   await app.register(mediaRoutes)
   await app.register(imageRoutes)

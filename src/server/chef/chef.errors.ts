@@ -35,18 +35,3 @@ export const tipOnCancelledOrder = defineError({
   status: 409,
   message: 'This order was cancelled: there is no one to tip',
 })
-export const upsellNotFound = defineError({
-  code: 'chef.upsell_not_found',
-  status: 404,
-  message: 'Offer not found',
-})
-export const upsellAnswered = defineError({
-  code: 'chef.upsell_answered',
-  status: 409,
-  message: 'This offer was already answered',
-})
-export const upsellUnavailable = defineError({
-  code: 'chef.upsell_unavailable',
-  status: 409,
-  message: 'This item is no longer available',
-})

@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { toCents } from '../../shared/money'
-import {
-  chefShoutCreateResponse,
-  chefShoutCreateSchema,
-  chefShoutSchema,
-  upsellResponseSchema,
-  upsellResultSchema,
-} from '../../shared/schemas/chef'
+import { chefShoutCreateResponse, chefShoutCreateSchema, chefShoutSchema } from '../../shared/schemas/chef'
 import { idParam } from '../../shared/schemas/common'
 import { tipResponseSchema, tipSchema } from '../../shared/schemas/wallet'
 import { currentUser, requireUser } from '../auth/auth.guard'
@@ -17,7 +11,6 @@ import { orderNotFound } from '../orders/orders.errors'
 import { createChefService } from './chef.service'
 
 const orderParams = z.object({ orderId: idParam() })
-const upsellParams = z.object({ upsellId: idParam() })
 
 export const chefRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createChefService({
@@ -82,28 +75,6 @@ export const chefRoutes: FastifyPluginAsyncZod = async (app) => {
         orderId: request.params.orderId,
         amountCents: toCents(request.body.amount),
         message: request.body.message,
-        idempotencyKey: request.headers['idempotency-key'],
-      })
-    },
-  )
-
-  app.put(
-    '/upsells/:upsellId/response',
-    {
-      schema: {
-        tags: ['chef'],
-        params: upsellParams,
-        headers: idempotencyHeaders,
-        body: upsellResponseSchema,
-        response: { 200: upsellResultSchema },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request)
-      return service.respondToUpsell({
-        userId: user.id,
-        upsellId: request.params.upsellId,
-        accepted: request.body.accepted,
         idempotencyKey: request.headers['idempotency-key'],
       })
     },

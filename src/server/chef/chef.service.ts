@@ -1,5 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
-import type { z } from 'zod'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import {
   CHEF_SHOUTS,
   isActiveStatus,
@@ -9,20 +8,13 @@ import {
 } from '../../shared/constants'
 import type { ServerMessage } from '../../shared/live-messages'
 import { toDollars } from '../../shared/money'
-import type { ChefShout, upsellResultSchema } from '../../shared/schemas/chef'
+import type { ChefShout } from '../../shared/schemas/chef'
 import type { Db, Tx } from '../db/client'
-import { chefShouts, chefTips, menuItems, orderEvents, orders, restaurants, upsells } from '../db/schema'
+import { chefShouts, chefTips, orderEvents, orders, restaurants } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
 import { runIdempotent } from '../infra/idempotency'
-import {
-  canViewOrder,
-  findViewableOrder,
-  type OrderRow,
-  orderNumber,
-  toOrderDto,
-} from '../orders/order-access'
+import { canViewOrder, findViewableOrder, type OrderRow, orderNumber } from '../orders/order-access'
 import { orderNotActive, orderNotFound } from '../orders/orders.errors'
-import { createOrdersRepository } from '../orders/orders.repository'
 import { publishWalletMovement } from '../wallet/wallet.events'
 import { createWalletRepository, type MovementResult } from '../wallet/wallet.repository'
 import {
@@ -33,16 +25,12 @@ import {
   tipOnCancelledOrder,
   tipsClosed,
   unknownShout,
-  upsellAnswered,
-  upsellNotFound,
-  upsellUnavailable,
 } from './chef.errors'
 
-/** Idempotency scopes: the REST routes and the live channel share them, so one key works for both. */
+/** Idempotency scopes of the REST routes that move money. */
 export const CHEF_SCOPES = {
   shout: 'POST /api/orders/:orderId/chef-shouts',
   tip: 'POST /api/orders/:orderId/tip-chef',
-  upsell: 'PUT /api/upsells/:upsellId/response',
 } as const
 
 /** Tipping stays open this long after delivery, as delivery apps allow. */
@@ -72,7 +60,6 @@ async function checkTipAllowed(tx: Tx, order: OrderRow, userId: number, now = Da
 
 export type ChefShoutRow = typeof chefShouts.$inferSelect
 export type ChefShoutResult = ChefShout & { newBalance: number }
-export type UpsellResult = z.infer<typeof upsellResultSchema>
 export interface TipResult {
   tipId: number
   tipAmount: number
@@ -114,7 +101,7 @@ export function createChefService(deps: {
   db: Db
   bus: Bus
   log?: Logger
-  /** Called after a paid shout, tip or upsell answer was published (the kitchen console's feed). */
+  /** Called after a paid shout or tip was published (the kitchen console's feed). */
   onOrderChanged?: (orderId: number, message: ServerMessage) => Promise<unknown>
 }) {
   const { db, bus, log, onOrderChanged } = deps
@@ -262,84 +249,6 @@ export function createChefService(deps: {
           senderId: userId,
           amount: result.body.tipAmount,
           message,
-          sentAt: Date.now(),
-        })
-        await publishWalletMovement(bus, moved, log)
-      }
-      return result.body
-    },
-
-    async respondToUpsell(input: {
-      userId: number
-      upsellId: number
-      accepted: boolean
-      idempotencyKey?: string
-    }): Promise<UpsellResult> {
-      const { userId, upsellId, accepted, idempotencyKey } = input
-      let orderId = 0
-      let moved: MovementResult | undefined
-      const result = await runIdempotent<UpsellResult>(
-        db,
-        {
-          userId,
-          key: idempotencyKey,
-          scope: CHEF_SCOPES.upsell,
-          statusCode: 200,
-          request: { upsellId, accepted },
-        },
-        async (tx) => {
-          const [row] = await tx
-            .select({ upsell: upsells, order: orders, ownerId: restaurants.ownerId })
-            .from(upsells)
-            .innerJoin(orders, eq(orders.id, upsells.orderId))
-            .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
-            .where(eq(upsells.id, upsellId))
-          if (!row?.upsell.shown || !canViewOrder(row.order, row.ownerId, userId)) throw upsellNotFound()
-          const { upsell, order } = row
-          orderId = order.id
-          if (order.userId !== userId)
-            throw notOrderDiner('Only the diner who placed this order can answer its offers')
-          if (upsell.respondedAt) throw upsellAnswered()
-          if (!isActiveStatus(order.status)) throw orderNotActive()
-
-          // The conditional update decides between two answers racing each other.
-          const [answered] = await tx
-            .update(upsells)
-            .set({ accepted, respondedAt: new Date() })
-            .where(and(eq(upsells.id, upsellId), isNull(upsells.respondedAt)))
-            .returning({ id: upsells.id })
-          if (!answered) throw upsellAnswered()
-          if (!accepted) return { upsellId, accepted: false }
-
-          const [item] = await tx.select().from(menuItems).where(eq(menuItems.id, upsell.menuItemId))
-          if (!item?.isAvailable || item.restaurantId !== order.restaurantId)
-            throw upsellUnavailable(item ? `"${item.name}" is no longer available` : undefined)
-          const updated = await createOrdersRepository(tx).appendLine(
-            order.id,
-            { menuItemId: item.id, name: item.name, quantity: 1, price: toDollars(item.priceCents) },
-            item.priceCents,
-          )
-          moved = await createWalletRepository(tx).debit({
-            userId,
-            cents: item.priceCents,
-            type: 'upsell',
-            description: `Added "${item.name}" to order #${orderNumber(order.id)}`,
-            reference: `upsell:${upsellId}`,
-          })
-          return {
-            upsellId,
-            accepted: true,
-            order: toOrderDto(updated),
-            newBalance: toDollars(moved.balanceCents),
-          }
-        },
-      )
-      if (!result.replayed) {
-        await publish(orderId, {
-          type: 'upsell_result',
-          orderId,
-          upsellId,
-          accepted: result.body.accepted,
           sentAt: Date.now(),
         })
         await publishWalletMovement(bus, moved, log)

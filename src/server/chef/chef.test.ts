@@ -1,17 +1,10 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { CHEF_SHOUTS, DELIVERY_FEE_CENTS } from '../../shared/constants'
 import type { ServerMessage } from '../../shared/live-messages'
-import { parseOrderItems } from '../../shared/schemas/orders'
-import { chefShouts, orders, upsells } from '../db/schema'
+import { chefShouts } from '../db/schema'
 import { orderChannel } from '../infra/bus'
-import {
-  createRestaurant,
-  offerUpsell,
-  placeOrder,
-  setOrderState,
-  showcaseOrder,
-} from '../orders/orders.fixtures'
+import { createRestaurant, placeOrder, setOrderState, showcaseOrder } from '../orders/orders.fixtures'
 import { balanceCents, buildTestApp, createUser, type TestUser } from '../testing/build-test-app'
 import { ledgerCents, transactionsOf } from '../wallet/wallet.fixtures'
 import { demoTipMessage } from './chef.service'
@@ -27,11 +20,7 @@ const kitchen = await createRestaurant(app, {
     { name: 'Side Salad', priceCents: 699 },
   ],
 })
-const [pizza, garlicBread, salad] = kitchen.items as [
-  (typeof kitchen.items)[0],
-  (typeof kitchen.items)[0],
-  (typeof kitchen.items)[0],
-]
+const [pizza] = kitchen.items as [(typeof kitchen.items)[0]]
 const ORDER_CENTS = pizza.priceCents + DELIVERY_FEE_CENTS
 const cheese = CHEF_SHOUTS.find((s) => s.key === 'cheese')!
 const garlic = CHEF_SHOUTS.find((s) => s.key === 'garlic')!
@@ -66,14 +55,6 @@ const tip = (user: TestUser | undefined, orderId: number, payload: unknown, key?
     url: `/api/orders/${orderId}/tip-chef`,
     headers: { ...(user?.headers ?? {}), ...(key ? { 'idempotency-key': key } : {}) },
     payload: payload as object,
-  })
-
-const answer = (user: TestUser | undefined, upsellId: number, accepted: unknown, key?: string) =>
-  app.inject({
-    method: 'PUT',
-    url: `/api/upsells/${upsellId}/response`,
-    headers: { ...(user?.headers ?? {}), ...(key ? { 'idempotency-key': key } : {}) },
-    payload: { accepted } as object,
   })
 
 describe('sending a chef shout', () => {
@@ -385,130 +366,5 @@ describe('a demo tip', () => {
     })
     expect(() => demoTipMessage({ orderId: 7, amount: 0, message: '' })).toThrow()
     expect(() => demoTipMessage({ orderId: 7, amount: 100.01, message: '' })).toThrow()
-  })
-})
-
-describe('answering an upsell', () => {
-  it('accepting charges the current menu price, appends the item to the order and tells viewers', async () => {
-    const { diner, order } = await cookingOrder(10)
-    const offer = await offerUpsell(app, order.id, garlicBread.id)
-    const live = await listen(order.id)
-    const res = await answer(diner, offer.id, true)
-    expect(res.statusCode).toBe(200)
-    const body = res.json()
-    expect(body).toMatchObject({ upsellId: offer.id, accepted: true, newBalance: 5.01 })
-    expect(parseOrderItems(body.order.items)).toEqual([
-      { menuItemId: pizza.id, name: 'Margherita Pizza', quantity: 1, price: 14.5 },
-      { menuItemId: garlicBread.id, name: 'Garlic Bread', quantity: 1, price: 4.99 },
-    ])
-    expect(body.order.totalPrice).toBe((ORDER_CENTS + garlicBread.priceCents) / 100)
-
-    const [stored] = await app.db.select().from(orders).where(eq(orders.id, order.id))
-    expect(stored!.totalPriceCents).toBe(ORDER_CENTS + garlicBread.priceCents)
-    const [row] = await app.db.select().from(upsells).where(eq(upsells.id, offer.id))
-    expect(row!.accepted).toBe(true)
-    expect(row!.respondedAt).toBeInstanceOf(Date)
-    expect(await balanceCents(app, diner.user.id)).toBe(501)
-    expect(await ledgerCents(app, diner.user.id)).toBe(501)
-    const charge = (await transactionsOf(app, diner.user.id)).find((t) => t.type === 'upsell')
-    expect(charge).toMatchObject({ amountCents: -garlicBread.priceCents, reference: `upsell:${offer.id}` })
-    await vi.waitFor(() => expect(live.messages).toHaveLength(1))
-    expect(live.messages[0]).toMatchObject({
-      type: 'upsell_result',
-      orderId: order.id,
-      upsellId: offer.id,
-      accepted: true,
-    })
-    await live.stop()
-  })
-
-  it('refuses a second answer with 409 "This offer was already answered"', async () => {
-    const { diner, order } = await cookingOrder(20)
-    const offer = await offerUpsell(app, order.id, garlicBread.id)
-    expect((await answer(diner, offer.id, true)).statusCode).toBe(200)
-    for (const accepted of [true, false]) {
-      const again = await answer(diner, offer.id, accepted)
-      expect(again.statusCode).toBe(409)
-      expect(again.json().message).toBe('This offer was already answered')
-    }
-    expect(await balanceCents(app, diner.user.id)).toBe(2000 - garlicBread.priceCents)
-  })
-
-  it('declining records the answer and moves no money', async () => {
-    const { diner, order } = await cookingOrder(10)
-    const offer = await offerUpsell(app, order.id, salad.id)
-    const res = await answer(diner, offer.id, false)
-    expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ upsellId: offer.id, accepted: false })
-    const [row] = await app.db.select().from(upsells).where(eq(upsells.id, offer.id))
-    expect(row!.accepted).toBe(false)
-    expect(row!.respondedAt).toBeInstanceOf(Date)
-    expect(await balanceCents(app, diner.user.id)).toBe(1000)
-    const [stored] = await app.db.select().from(orders).where(eq(orders.id, order.id))
-    expect(stored!.totalPriceCents).toBe(ORDER_CENTS)
-    expect((await answer(diner, offer.id, true)).statusCode).toBe(409)
-  })
-
-  it('answers 402 when the balance is short and leaves the offer open', async () => {
-    const { diner, order } = await cookingOrder(4.98)
-    const offer = await offerUpsell(app, order.id, garlicBread.id)
-    const res = await answer(diner, offer.id, true)
-    expect(res.statusCode).toBe(402)
-    expect(res.json()).toEqual({ message: 'Insufficient funds', code: 'wallet.insufficient_funds' })
-    const [row] = await app.db.select().from(upsells).where(eq(upsells.id, offer.id))
-    expect(row!.respondedAt).toBeNull()
-    const [stored] = await app.db.select().from(orders).where(eq(orders.id, order.id))
-    expect(parseOrderItems(JSON.stringify(stored!.items))).toHaveLength(1)
-    expect((await answer(diner, offer.id, false)).statusCode).toBe(200)
-  })
-
-  it('refuses an answer once the order is no longer active with 409', async () => {
-    const { diner, order } = await cookingOrder(10)
-    const offer = await offerUpsell(app, order.id, garlicBread.id)
-    await setOrderState(app, order.id, { status: 'completed', progress: 100 })
-    const res = await answer(diner, offer.id, true)
-    expect(res.statusCode).toBe(409)
-    expect(res.json().message).toBe('This order is no longer active')
-  })
-
-  it("answers 404 for an offer not yet shown, a missing one, or another diner's, 403 to the owner and 401 to a visitor", async () => {
-    const { diner, order } = await cookingOrder(10)
-    const hidden = await offerUpsell(app, order.id, garlicBread.id, false)
-    const notShown = await answer(diner, hidden.id, true)
-    expect(notShown.statusCode).toBe(404)
-    expect(notShown.json().message).toBe('Offer not found')
-    expect((await answer(diner, 999_999, true)).statusCode).toBe(404)
-    await app.db.update(upsells).set({ shown: true }).where(eq(upsells.id, hidden.id))
-    const other = await createUser(app, { balance: 10 })
-    expect((await answer(other, hidden.id, true)).statusCode).toBe(404)
-    expect((await answer(owner, hidden.id, true)).statusCode).toBe(403)
-    expect((await answer(undefined, hidden.id, true)).statusCode).toBe(401)
-    expect((await answer(diner, hidden.id, 'yes')).statusCode).toBe(400)
-    const [row] = await app.db
-      .select()
-      .from(upsells)
-      .where(and(eq(upsells.id, hidden.id)))
-    expect(row!.respondedAt).toBeNull()
-    expect(await balanceCents(app, diner.user.id)).toBe(1000)
-  })
-
-  it('charges once when the same offer is accepted many times at once', async () => {
-    const { diner, order } = await cookingOrder(50)
-    const offer = await offerUpsell(app, order.id, garlicBread.id)
-    const answers = await Promise.all(Array.from({ length: 10 }, () => answer(diner, offer.id, true)))
-    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1)
-    expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(9)
-    expect(await balanceCents(app, diner.user.id)).toBe(5000 - garlicBread.priceCents)
-    expect(await ledgerCents(app, diner.user.id)).toBe(5000 - garlicBread.priceCents)
-  })
-
-  it('answers a retried acceptance with the same Idempotency-Key with the first answer', async () => {
-    const { diner, order } = await cookingOrder(10)
-    const offer = await offerUpsell(app, order.id, garlicBread.id)
-    const first = await answer(diner, offer.id, true, 'upsell-yes')
-    const retry = await answer(diner, offer.id, true, 'upsell-yes')
-    expect(retry.statusCode).toBe(200)
-    expect(retry.json()).toEqual(first.json())
-    expect(await balanceCents(app, diner.user.id)).toBe(1000 - garlicBread.priceCents)
   })
 })

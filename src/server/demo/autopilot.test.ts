@@ -16,6 +16,7 @@ function newEngine() {
   return createKitchenEngine({
     db,
     bus: app.bus,
+    upsells: app.upsells,
     config: app.config,
     lock: createEngineLock(app.testDatabase),
   })
@@ -122,6 +123,7 @@ describe('the kitchen engine', () => {
     const engine = createKitchenEngine({
       db,
       bus: app.bus,
+      upsells: app.upsells,
       config: app.config,
       lock: createEngineLock(app.testDatabase),
       sensors: (active, now) => app.devices.activity(active, now),
@@ -364,6 +366,7 @@ describe('the kitchen engine', () => {
     const engine = createKitchenEngine({
       db,
       bus: app.bus,
+      upsells: app.upsells,
       config: { kitchen: { enabled: true, orderMs: ORDER_MS, tickMs: 100 } },
       lock: createEngineLock(app.testDatabase),
     })

@@ -1,12 +1,11 @@
 import { and, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/constants'
 import type { ServerMessage } from '../../shared/live-messages'
-import { toDollars } from '../../shared/money'
 import type { Telemetry } from '../../shared/schemas/orders'
 import { toChefShoutDto } from '../chef/chef.service'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
-import { chefShouts, menuItems, orders, restaurants, upsells, userAllergenProfiles } from '../db/schema'
+import { chefShouts, orders, restaurants } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
 import { AppError } from '../infra/errors'
 import type { EngineLock } from '../kitchen/engine-lock'
@@ -14,14 +13,9 @@ import { statusChangeNotAllowed } from '../kitchen/kitchen.errors'
 import type { KitchenDriver, SensorWatch, TelemetryEstimate } from '../kitchen/kitchen-driver'
 import { createOrderStatus, type StatusActor, statusMessage } from '../kitchen/order-status'
 import { createNotificationsService } from '../notifications/notifications.service'
-import { orderFacts, shoutAcknowledgedNotice, upsellOfferedNotice } from '../notifications/order-notices'
-import {
-  chooseUpsellItem,
-  readingAt,
-  shoutDelays,
-  statusForProgress,
-  UPSELL_AT_PROGRESS,
-} from './telemetry-model'
+import { orderFacts, shoutAcknowledgedNotice } from '../notifications/order-notices'
+import type { UpsellsService } from '../upsells/upsells.service'
+import { readingAt, shoutDelays, statusForProgress } from './telemetry-model'
 
 const AUTOPILOT: StatusActor = { actor: 'autopilot' }
 
@@ -38,6 +32,8 @@ export interface KitchenEngineOptions {
   bus: Bus
   config: Pick<Config, 'kitchen'>
   lock: EngineLock
+  /** Offers each cooking order its one upsell. */
+  upsells: Pick<UpsellsService, 'offers'>
   log?: Logger
   /** Orders a sensor reports on: their telemetry is the sensor's while it reports. */
   sensors?: SensorWatch
@@ -67,8 +63,9 @@ type OrderState = Pick<
 /**
  * Drives every active order from preparing to completed: writes status and progress to the
  * database (so a restart, or another instance taking over, resumes where it was) and publishes
- * `status`, `telemetry`, `upsell` and `chef_shout` messages on the order's channel. Its telemetry
- * is an estimate, marked as one, and it stays quiet about an order whose sensor reports.
+ * `status`, `telemetry` and `chef_shout` messages on the order's channel; the upsells service
+ * makes each cooking order its offer. Its telemetry is an estimate, marked as one, and it stays
+ * quiet about an order whose sensor reports.
  */
 export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngine {
   const { db, bus, lock, log, sensors } = options
@@ -91,8 +88,7 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
   const { orderMs, tickMs } = options.config.kitchen
   const clock = options.now ?? Date.now
   const delays = shoutDelays(orderMs)
-  /** Orders whose upsell has been offered or found impossible. */
-  const upsellDone = new Set<number>()
+  const offerUpsells = options.upsells.offers()
   const showcasesToRestart = new Set<number>()
   let scanShowcases = true
 
@@ -181,14 +177,12 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
     await Promise.all(messages)
 
     await offerUpsells(
-      active.filter((o) => !o.isShowcase),
-      readings,
+      active.map((o) => {
+        const reading = readings.get(o.id)!
+        return { ...o, status: reading.status, progress: reading.progress }
+      }),
     )
     await advanceShouts(now)
-
-    // Forget orders that left the kitchen.
-    const activeIds = new Set(active.map((o) => o.id))
-    for (const id of upsellDone) if (!activeIds.has(id)) upsellDone.delete(id)
   }
 
   async function restartShowcases(ids: number[], now: number) {
@@ -252,61 +246,6 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
         published: false,
       })
     return moved
-  }
-
-  async function offerUpsells(candidates: OrderState[], readings: Map<number, ReturnType<typeof readingAt>>) {
-    const due = candidates.filter((o) => {
-      const r = readings.get(o.id)
-      return r && r.status === 'cooking' && r.progress >= UPSELL_AT_PROGRESS && !upsellDone.has(o.id)
-    })
-    if (due.length === 0) return
-    const existing = await db
-      .select({ orderId: upsells.orderId })
-      .from(upsells)
-      .where(
-        inArray(
-          upsells.orderId,
-          due.map((o) => o.id),
-        ),
-      )
-    for (const row of existing) upsellDone.add(row.orderId)
-    for (const order of due) {
-      if (upsellDone.has(order.id)) continue
-      upsellDone.add(order.id)
-      await offerUpsell(order)
-    }
-  }
-
-  async function offerUpsell(order: OrderState) {
-    const [menu, [profile]] = await Promise.all([
-      db.select().from(menuItems).where(eq(menuItems.restaurantId, order.restaurantId)),
-      db
-        .select({ allergens: userAllergenProfiles.allergens })
-        .from(userAllergenProfiles)
-        .where(eq(userAllergenProfiles.userId, order.userId)),
-    ])
-    const item = chooseUpsellItem(order.id, menu, orderedItems(order.items), profile?.allergens ?? [])
-    if (!item) return
-    const [upsell] = await db
-      .insert(upsells)
-      .values({ orderId: order.id, menuItemId: item.id, shown: true, shownAt: new Date() })
-      .onConflictDoNothing({ target: upsells.orderId })
-      .returning({ id: upsells.id })
-    if (!upsell) return
-    await publish(order.id, {
-      type: 'upsell',
-      orderId: order.id,
-      upsellId: upsell.id,
-      menuItem: {
-        id: item.id,
-        name: item.name,
-        description: item.description,
-        price: toDollars(item.priceCents),
-        image: item.image,
-      },
-      sentAt: Date.now(),
-    })
-    await notify(order.id, (facts) => upsellOfferedNotice(facts, item))
   }
 
   /** Orders of autopilot kitchens: in a staffed kitchen, people answer the shouts. */
@@ -428,27 +367,4 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
 /** The autopilot's telemetry for an order it has not written a reading for yet. */
 export function autopilotTelemetry(orderMs: number): TelemetryEstimate {
   return (order, now) => readingAt(order.id, order.kitchenStartedAt.getTime(), now, orderMs).telemetry
-}
-
-/** Menu item ids and lowercase names already in an order's stored lines. */
-export function orderedItems(items: unknown): { ids: Set<number>; names: Set<string> } {
-  const ids = new Set<number>()
-  const names = new Set<string>()
-  let lines = items
-  if (typeof lines === 'string') {
-    try {
-      lines = JSON.parse(lines)
-    } catch {
-      lines = []
-    }
-  }
-  if (Array.isArray(lines)) {
-    for (const line of lines) {
-      if (!line || typeof line !== 'object') continue
-      const { menuItemId, name } = line as { menuItemId?: unknown; name?: unknown }
-      if (typeof menuItemId === 'number') ids.add(menuItemId)
-      if (typeof name === 'string') names.add(name.toLowerCase())
-    }
-  }
-  return { ids, names }
 }

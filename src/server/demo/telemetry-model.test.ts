@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PROGRESS } from '../../shared/constants'
 import {
-  chooseUpsellItem,
   cookingTimeLeft,
   progressAt,
   readingAt,
@@ -127,34 +126,6 @@ describe('the kitchen model', () => {
     expect(a.progress).toBe(50)
     expect(a.status).toBe('cooking')
     expect(a.telemetry.cookingTime).toBe(225)
-  })
-
-  it('offers an available dish that is not ordered and avoids the allergens of the profile', () => {
-    const menu = [
-      { id: 1, name: 'Margherita Pizza', isAvailable: true, allergens: ['wheat', 'milk'] },
-      { id: 2, name: 'Peanut Noodles', isAvailable: true, allergens: ['Peanuts'] },
-      { id: 3, name: 'Seasonal Soup', isAvailable: false, allergens: [] },
-      { id: 4, name: 'Garlic Bread', isAvailable: true, allergens: ['wheat'] },
-      { id: 5, name: 'Side Salad', isAvailable: true, allergens: [] },
-      { id: 6, name: 'Tiramisu', isAvailable: true, allergens: ['eggs', 'milk'] },
-    ]
-    const ordered = { ids: new Set([1]), names: new Set(['garlic bread']) }
-    for (let orderId = 1; orderId <= 40; orderId++) {
-      const pick = chooseUpsellItem(orderId, menu, ordered, ['peanuts', 'EGGS'])
-      expect(pick?.id).toBe(5)
-    }
-    const picks = new Set(
-      Array.from(
-        { length: 40 },
-        (_, i) => chooseUpsellItem(i + 1, menu, { ids: new Set(), names: new Set() }, [])?.id,
-      ),
-    )
-    expect(picks.size).toBeGreaterThan(1)
-    expect(picks.has(3)).toBe(false)
-    expect(chooseUpsellItem(1, menu, ordered, ['peanuts', 'eggs', 'wheat', 'milk', 'celery'])?.id).toBe(5)
-    expect(
-      chooseUpsellItem(1, menu.slice(0, 3), { ids: new Set([1]), names: new Set() }, ['peanuts']),
-    ).toBeUndefined()
   })
 
   it('acknowledges shouts after a few seconds and finishes them later, scaled by the order length', () => {

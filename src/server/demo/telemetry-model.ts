@@ -4,11 +4,9 @@
  */
 import { type OrderStatus, PROGRESS } from '../../shared/constants'
 import type { Telemetry } from '../../shared/schemas/orders'
+import { hashInts } from '../infra/stable-hash'
 
 export type KitchenStatus = Exclude<OrderStatus, 'cancelled'>
-
-/** Progress at which the kitchen offers an upsell, while the order is cooking. */
-export const UPSELL_AT_PROGRESS = 40
 
 /** Whole percent 0..100 of an order that started at `startedAt` and takes `orderMs`. */
 export function progressAt(startedAt: number, now: number, orderMs: number): number {
@@ -25,19 +23,6 @@ export function statusForProgress(progress: number): KitchenStatus {
   if (progress >= PROGRESS.plating) return 'plating'
   if (progress >= PROGRESS.cooking) return 'cooking'
   return 'preparing'
-}
-
-/** A stable 32-bit hash of a few integers. */
-export function hashInts(...values: number[]): number {
-  let h = 0x811c9dc5
-  for (const v of values) {
-    h ^= v | 0
-    h = Math.imul(h, 0x01000193)
-    h ^= h >>> 15
-    h = Math.imul(h, 0x2c1b3c6d)
-    h ^= h >>> 12
-  }
-  return h >>> 0
 }
 
 /** Deterministic value in [-1, 1] for (seed, step). */
@@ -137,38 +122,6 @@ export function readingAt(orderId: number, startedAt: number, now: number, order
       status: statusLine(orderId, startedAt, now, orderMs),
     },
   }
-}
-
-export interface UpsellCandidate {
-  id: number
-  name: string
-  isAvailable: boolean
-  allergens: string[]
-}
-
-/**
- * The menu item to offer with an order: available, not already in the order (by id, or by name
- * for lines without one), and free of every allergen in the diner's profile. Deterministic per
- * order; undefined when nothing fits.
- */
-export function chooseUpsellItem<T extends UpsellCandidate>(
-  orderId: number,
-  menu: readonly T[],
-  ordered: { ids: ReadonlySet<number>; names: ReadonlySet<string> },
-  avoidAllergens: readonly string[],
-): T | undefined {
-  const avoid = new Set(avoidAllergens.map((a) => a.toLowerCase()))
-  const fits = menu
-    .filter(
-      (item) =>
-        item.isAvailable &&
-        !ordered.ids.has(item.id) &&
-        !ordered.names.has(item.name.toLowerCase()) &&
-        !item.allergens.some((a) => avoid.has(a.toLowerCase())),
-    )
-    .sort((a, b) => a.id - b.id)
-  if (fits.length === 0) return undefined
-  return fits[hashInts(orderId, 11) % fits.length]
 }
 
 /** When the kitchen acknowledges a shout and when it marks it done, after it was sent. */

@@ -344,6 +344,7 @@ describe('readings reaching viewers', () => {
     const engine = createKitchenEngine({
       db,
       bus: app.bus,
+      upsells: app.upsells,
       config: { kitchen: { ...app.config.kitchen, orderMs: 3_600_000 } },
       lock: createEngineLock(app.testDatabase),
       sensors: (active, at) => app.devices.activity(active, at),

@@ -23,9 +23,10 @@ import {
   type Ticket,
 } from '../../shared/schemas/kitchen'
 import type { Db, Tx } from '../db/client'
-import { chefShouts, orderEvents, orders, restaurants, upsells, walletTransactions } from '../db/schema'
+import { chefShouts, orderEvents, orders, restaurants, walletTransactions } from '../db/schema'
 import { type Bus, kitchenChannel, orderChannel } from '../infra/bus'
 import { unauthorized } from '../infra/errors'
+import { createUpsellsRepository } from '../upsells/upsells.repository'
 import { publishWalletMovement } from '../wallet/wallet.events'
 import { createWalletRepository, type MovementResult } from '../wallet/wallet.repository'
 import { cancellationOf } from './cancellation'
@@ -345,14 +346,14 @@ export function createKitchenService(deps: {
         if (!isActiveStatus(order.status)) throw orderClosed()
         if (!byKitchen && order.status !== 'preparing') throw cookingStarted()
 
-        const [shoutRows, upsellRows] = await Promise.all([
+        const [shoutRows, upsellReferences] = await Promise.all([
           tx.select({ id: chefShouts.id }).from(chefShouts).where(eq(chefShouts.orderId, orderId)),
-          tx.select({ id: upsells.id }).from(upsells).where(eq(upsells.orderId, orderId)),
+          createUpsellsRepository(tx).chargeReferences(orderId),
         ])
         const references = [
           `order:${orderId}`,
           ...shoutRows.map((s) => `chef_shout:${s.id}`),
-          ...upsellRows.map((u) => `upsell:${u.id}`),
+          ...upsellReferences,
         ]
         const charges = await tx
           .select({

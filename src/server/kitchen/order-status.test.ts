@@ -203,6 +203,7 @@ describe('the autopilot', () => {
     const engine = createKitchenEngine({
       db,
       bus: app.bus,
+      upsells: app.upsells,
       config: app.config,
       lock: createEngineLock(app.testDatabase),
     })
@@ -225,6 +226,7 @@ describe('the autopilot', () => {
     const engine = createKitchenEngine({
       db,
       bus: app.bus,
+      upsells: app.upsells,
       config: app.config,
       lock: createEngineLock(app.testDatabase),
     })

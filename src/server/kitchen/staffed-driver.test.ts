@@ -55,6 +55,7 @@ describe('the staffed driver', () => {
     const driver = createStaffedDriver({
       db: app.db,
       bus: app.bus,
+      upsells: app.upsells,
       lock: createEngineLock(app.testDatabase, undefined, STAFFED_LOCK_KEY),
       config: { kitchen: { orderMs: ORDER_MS, tickMs: 100 } },
     })
@@ -75,6 +76,7 @@ describe('the staffed driver', () => {
     const engine = createKitchenEngine({
       db: app.db,
       bus: app.bus,
+      upsells: app.upsells,
       config: { kitchen: { enabled: true, orderMs: ORDER_MS, tickMs: 100 } },
       lock: createEngineLock(app.testDatabase),
     })
@@ -90,6 +92,7 @@ describe('the staffed driver', () => {
     const driver = createStaffedDriver({
       db: app.db,
       bus: app.bus,
+      upsells: app.upsells,
       lock: createEngineLock(app.testDatabase, undefined, STAFFED_LOCK_KEY),
       config: { kitchen: { orderMs: ORDER_MS, tickMs: 100 } },
       sensors: (active, at) => app.devices.activity(active, at),

@@ -11,6 +11,7 @@ import type { Telemetry } from '../../shared/schemas/orders'
 import type { Db } from '../db/client'
 import { orderEvents, orders, restaurants } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
+import type { UpsellsService } from '../upsells/upsells.service'
 import type { EngineLock } from './engine-lock'
 import { STATUS_CEILING, STATUS_FLOOR } from './kitchen.service'
 import type { KitchenDriver, SensorWatch } from './kitchen-driver'
@@ -69,6 +70,8 @@ export function createStaffedDriver(options: {
   db: Db
   bus: Bus
   lock: EngineLock
+  /** Offers each cooking order its one upsell, as the autopilot's orders get theirs. */
+  upsells: Pick<UpsellsService, 'offers'>
   config: { kitchen: { orderMs: number; tickMs: number } }
   log?: Logger
   /** Orders a sensor reports on: their telemetry is the sensor's while it reports. */
@@ -81,6 +84,7 @@ export function createStaffedDriver(options: {
   let stopped = false
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
+  const offerUpsells = options.upsells.offers()
 
   const publish = (orderId: number, message: ServerMessage) =>
     bus.publish(orderChannel(orderId), message).catch((err: unknown) => {
@@ -91,9 +95,12 @@ export function createStaffedDriver(options: {
     const active = await db
       .select({
         id: orders.id,
+        userId: orders.userId,
         restaurantId: orders.restaurantId,
         status: orders.status,
         progress: orders.progress,
+        isShowcase: orders.isShowcase,
+        items: orders.items,
         createdAt: orders.createdAt,
         kitchenStartedAt: orders.kitchenStartedAt,
       })
@@ -106,7 +113,7 @@ export function createStaffedDriver(options: {
           notInArray(orders.status, ['completed', 'cancelled']),
         ),
       )
-    if (active.length === 0) return
+    if (active.length === 0) return offerUpsells([])
     const reached = await db
       .select({ orderId: orderEvents.orderId, at: sql<Date>`max(${orderEvents.at})` })
       .from(orderEvents)
@@ -121,9 +128,11 @@ export function createStaffedDriver(options: {
     const watched = sensors ? await sensors(active, now) : new Map<number, { live: boolean }>()
     const sentAt = Date.now()
     const messages: Promise<void>[] = []
+    const estimated: (typeof active)[number][] = []
     for (const order of active) {
       const since = statusAt.get(order.id) ?? order.createdAt.getTime()
       const progress = estimatedProgress(order.status, order.progress, since, now, orderMs)
+      estimated.push({ ...order, progress })
       if (progress > order.progress) {
         const [moved] = await db
           .update(orders)
@@ -143,6 +152,7 @@ export function createStaffedDriver(options: {
       messages.push(publish(order.id, { type: 'telemetry', orderId: order.id, data, sentAt }))
     }
     await Promise.all(messages)
+    await offerUpsells(estimated)
   }
 
   function schedule(delay: number) {

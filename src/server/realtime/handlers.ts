@@ -6,6 +6,7 @@ import { demoTipMessage } from '../chef/chef.service'
 import type { Db } from '../db/client'
 import { restaurants } from '../db/schema'
 import { findViewableOrder } from '../orders/order-access'
+import type { UpsellsService } from '../upsells/upsells.service'
 import type { LiveConnection, MessageHandler, ParsedMessage } from './connection'
 import type { Hub } from './hub'
 import type { KitchenRooms } from './kitchen-rooms'
@@ -20,6 +21,7 @@ export interface MessageHandlerDeps {
   kitchens: KitchenRooms
   authRepo: AuthRepository
   live: LiveRepository
+  upsells: Pick<UpsellsService, 'openOfferFor'>
 }
 
 type Message<T extends ParsedMessage['type']> = Extract<ParsedMessage, { type: T }>
@@ -34,6 +36,7 @@ export function createMessageHandler({
   kitchens,
   authRepo,
   live,
+  upsells,
 }: MessageHandlerDeps): MessageHandler {
   /** Only the restaurant's owner sees its kitchen; anyone else gets an error and nothing of it. */
   async function subscribeKitchen(connection: LiveConnection, restaurantId: number) {
@@ -65,12 +68,8 @@ export function createMessageHandler({
     const order = await findViewableOrder(db, user?.id, orderId)
     if (!order)
       return connection.error('You cannot watch this order', { code: 'forbidden', request: 'subscribe' })
-    // An offer still unanswered is shown again to its diner only while the dish cooks: from
-    // plating on it can no longer be added.
-    const upsell =
-      user && user.id === order.userId && !order.isShowcase && order.status === 'cooking'
-        ? await live.pendingUpsell(orderId)
-        : undefined
+    // An offer still unanswered is shown again to its diner while the dish cooks.
+    const upsell = await upsells.openOfferFor(order, user?.id)
     return join(connection, orderId, { dinerId: order.userId, isPublic: order.isShowcase }, upsell)
   }
 

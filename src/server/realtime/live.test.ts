@@ -255,6 +255,7 @@ describe('the live channel', () => {
     const engine = createKitchenEngine({
       db,
       bus: app.bus,
+      upsells: app.upsells,
       config: app.config,
       lock: createEngineLock(app.testDatabase),
     })

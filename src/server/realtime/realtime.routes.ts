@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { UpsellsService } from '../upsells/upsells.service'
 import { LiveConnection } from './connection'
 import { createMessageHandler } from './handlers'
 import { createHub } from './hub'
@@ -15,6 +16,8 @@ export const HEARTBEAT_MS = 30_000
 export interface LiveRoutesOptions {
   /** What a new viewer of an order sees first: its sensor's reading, or the kitchen's estimate. */
   currentTelemetry: CurrentTelemetry
+  /** The open offer a new viewer who is the order's diner sees again. */
+  upsells: Pick<UpsellsService, 'openOfferFor'>
 }
 
 /** Another site may not open the live channel with a visitor's cookie; clients without an Origin may. */
@@ -45,7 +48,10 @@ export function originAllowed(
  * telemetry, upsell offers, chef shouts and tips as they happen. Money moves only through the
  * REST routes; a visitor who is not signed in may send a demo tip here, which only they see.
  */
-export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, { currentTelemetry }) => {
+export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (
+  app,
+  { currentTelemetry, upsells },
+) => {
   await app.register(websocket, {
     options: { maxPayload: WS_MAX_PAYLOAD },
     errorHandler(error, socket, request) {
@@ -66,6 +72,7 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     kitchens,
     authRepo: app.authRepo,
     live: createLiveRepository(app.db, currentTelemetry),
+    upsells,
   })
   const userFeeds = createUserFeeds({
     bus: app.bus,
