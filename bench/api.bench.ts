@@ -281,6 +281,11 @@ async function main() {
     )
     // The same bytes as the restaurant list, to tell the cost of the payload from the cost of the app.
     const listBody = await (await fetch(`${target.baseUrl}/api/restaurants`)).text()
+    // A later page of a filtered list, as "Load more" on the discover page asks for it.
+    const firstLive = (await (await fetch(`${target.baseUrl}/api/restaurants?live=true&limit=4`)).json()) as {
+      nextCursor: string | null
+    }
+    const nextPagePath = `/api/restaurants?live=true&limit=4${firstLive.nextCursor ? `&cursor=${firstLive.nextCursor}` : ''}`
     const bareList = await startBare(listBody)
     closers.push(() => new Promise((resolve) => bareList.server.close(() => resolve())))
     const cookie = await signIn(target.baseUrl)
@@ -318,6 +323,11 @@ async function main() {
         name: 'GET /api/restaurants, Accept-Encoding: br',
         url: `${target.baseUrl}/api/restaurants`,
         headers: { 'accept-encoding': 'br' },
+        cached: true,
+      },
+      {
+        name: 'GET /api/restaurants?live=true&limit=4&cursor=…',
+        url: `${target.baseUrl}${nextPagePath}`,
         cached: true,
       },
       { name: 'GET /api/restaurants/1/menu', url: `${target.baseUrl}/api/restaurants/1/menu`, cached: true },

@@ -95,9 +95,9 @@ describe.runIf(redisAvailable)('Redis stopped mid-test, two instances on one dat
 
     // B caches the public list; a viewer on A watches the order.
     const names = async (app: TestApp) => {
-      const res = await app.inject({ url: '/api/restaurants' })
-      const body = res.json() as { items?: Array<{ name: string }> } | Array<{ name: string }>
-      return (Array.isArray(body) ? body : (body.items ?? [])).map((r) => r.name)
+      const res = await app.inject({ url: '/api/restaurants?limit=100' })
+      expect(res.statusCode).toBe(200)
+      return (res.json() as { restaurants: Array<{ name: string }> }).restaurants.map((r) => r.name)
     }
     expect(await names(b.app)).not.toContain('Outage Grill')
     const watcher = await connectViewer(wsUrl(a.app), { cookie: diner.cookie })

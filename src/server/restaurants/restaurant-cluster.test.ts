@@ -90,7 +90,9 @@ describe.runIf(onPostgres && redisUrl)('workspace changes across two instances',
     expect((await onB(`/api/restaurants/${id}`)).name).toBe('Smoke & Oak')
     expect(await onB(`/api/restaurants/${id}/menu`)).toEqual([])
     expect(await onB(`/api/restaurants/${id}/cameras`)).toEqual([])
-    expect((await onB('/api/restaurants')).find((r: { id: number }) => r.id === id).isLive).toBe(false)
+    expect(
+      (await onB('/api/restaurants?limit=100')).restaurants.find((r: { id: number }) => r.id === id).isLive,
+    ).toBe(false)
 
     await a.inject({
       method: 'PATCH',
@@ -134,7 +136,9 @@ describe.runIf(onPostgres && redisUrl)('workspace changes across two instances',
     ).toBe(200)
     expect(
       await eventually(
-        async () => (await onB('/api/restaurants')).find((r: { id: number }) => r.id === id).isLive,
+        async () =>
+          (await onB('/api/restaurants?limit=100')).restaurants.find((r: { id: number }) => r.id === id)
+            .isLive,
       ),
     ).toBe(true)
 

@@ -13,7 +13,7 @@ const read = async (id: number) =>
 const liveIds = async () =>
   z
     .array(restaurantSchema)
-    .parse((await app.inject({ url: '/api/restaurants' })).json())
+    .parse((await app.inject({ url: '/api/restaurants?limit=100' })).json().restaurants)
     .filter((r) => r.isLive)
     .map((r) => r.id)
 

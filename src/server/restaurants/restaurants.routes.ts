@@ -9,6 +9,7 @@ import {
   cameraSchema,
   menuItemSchema,
   restaurantCreateSchema,
+  restaurantPageSchema,
   restaurantSchema,
   restaurantSearchQuery,
   restaurantUpdateSchema,
@@ -19,7 +20,7 @@ import { restaurants as restaurantsTable } from '../db/schema'
 import { sendCached, sendSerialized } from '../infra/cached-response'
 import { tooManyRequests } from '../infra/errors'
 import { assertSavableSource } from '../infra/source-policy'
-import { createRestaurantService, searchByLocation, toCamera, toRestaurant } from './restaurants.service'
+import { createRestaurantService, toCamera, toRestaurant } from './restaurants.service'
 
 const signedIn = async (request: FastifyRequest) => {
   await requireUser(request)
@@ -33,16 +34,21 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['restaurants'],
-        summary: 'All restaurants; with latitude and longitude, each one’s distance in km, nearest first',
+        summary:
+          'A page of restaurants by id; with latitude and longitude, each one’s distance in km, nearest first. Filters by cuisine, price and live; `nextCursor` fetches the next page',
         querystring: restaurantSearchQuery,
-        response: { 200: z.array(restaurantSchema) },
+        response: { 200: restaurantPageSchema },
       },
     },
     async (request, reply) => {
-      const { latitude, longitude, radius } = request.query
-      if (latitude === undefined || longitude === undefined)
-        return sendCached(request, reply, await restaurants.listBody())
-      const found = searchByLocation(await restaurants.list(), { latitude, longitude, radius })
+      const { latitude, longitude, radius, cuisine, price, live, limit, cursor } = request.query
+      const page = { cuisine, price, live: live === undefined ? undefined : live === 'true', limit, cursor }
+      if (latitude === undefined || longitude === undefined) {
+        const body = await restaurants.pageBody(page)
+        if ('etag' in body) return sendCached(request, reply, body)
+        return sendSerialized(reply.header('cache-control', 'no-cache'), JSON.stringify(body))
+      }
+      const found = await restaurants.pageNear({ ...page, location: { latitude, longitude, radius } })
       return sendSerialized(reply.header('cache-control', 'no-cache'), JSON.stringify(found))
     },
   )

@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify'
 import { toDollars } from '../../shared/money'
-import type { Camera, MenuItem, Restaurant, RestaurantUpdate } from '../../shared/schemas/restaurants'
+import type {
+  Camera,
+  MenuItem,
+  Restaurant,
+  RestaurantPage,
+  RestaurantUpdate,
+} from '../../shared/schemas/restaurants'
 import type { Tx } from '../db/client'
 import type { CachedBody } from '../infra/cached-response'
+import { READ_CACHE_TTL_MS } from '../infra/read-cache'
 import { playbackUrl } from '../infra/source-policy'
+import { type PageRequest, pageRestaurants } from './restaurant-paging'
 import {
   menuItemNotFound,
   notReadyToGoLive,
@@ -19,10 +27,22 @@ import {
 
 export type { CachedBody } from '../infra/cached-response'
 
+/** Distinct list pages cached at once (per minute of cache lifetime). */
+const MAX_CACHED_PAGES = 256
+
 /** Everything under this prefix is dropped from the read cache when a restaurant, menu or camera changes. */
 export const RESTAURANTS_CACHE_PREFIX = 'restaurants'
 export const cacheKeys = {
   list: `${RESTAURANTS_CACHE_PREFIX}:list`,
+  /** One page of the list without a location: filters, size and cursor, in a fixed order. */
+  page: (request: PageRequest) =>
+    `${RESTAURANTS_CACHE_PREFIX}:list:${JSON.stringify([
+      request.cuisine?.toLowerCase() ?? null,
+      request.price ?? null,
+      request.live ?? null,
+      request.limit,
+      request.cursor?.id ?? null,
+    ])}`,
   restaurant: (id: number) => `${RESTAURANTS_CACHE_PREFIX}:${id}`,
   menu: (id: number) => `${RESTAURANTS_CACHE_PREFIX}:${id}:menu`,
   cameras: (id: number) => `${RESTAURANTS_CACHE_PREFIX}:${id}:cameras`,
@@ -79,45 +99,7 @@ export function toPublicCamera(row: CameraRow): Camera {
   return { ...toCamera(row), streamUrl: playbackUrl(row) }
 }
 
-const EARTH_RADIUS_KM = 6371.0088
-const radians = (degrees: number) => (degrees * Math.PI) / 180
-
-/** Great-circle distance in kilometres (haversine). */
-export function haversineKm(
-  from: { latitude: number; longitude: number },
-  to: { latitude: number; longitude: number },
-): number {
-  const dLat = radians(to.latitude - from.latitude)
-  const dLon = radians(to.longitude - from.longitude)
-  const a =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(radians(from.latitude)) * Math.cos(radians(to.latitude)) * Math.sin(dLon / 2) ** 2
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)))
-}
-
-/**
- * Restaurants with their distance from a point, nearest first. With a radius, only those within
- * it (restaurants without coordinates cannot be within any radius); without one, restaurants
- * without coordinates follow the others with a null distance.
- */
-export function searchByLocation(
-  list: readonly Restaurant[],
-  at: { latitude: number; longitude: number; radius?: number | undefined },
-): Restaurant[] {
-  const located: { restaurant: Restaurant; km: number }[] = []
-  const unlocated: Restaurant[] = []
-  for (const r of list) {
-    if (r.latitude === null || r.longitude === null) {
-      if (at.radius === undefined) unlocated.push({ ...r, distance: null })
-      continue
-    }
-    const km = haversineKm(at, { latitude: r.latitude, longitude: r.longitude })
-    if (at.radius !== undefined && km > at.radius) continue
-    located.push({ restaurant: { ...r, distance: Math.round(km * 10) / 10 }, km })
-  }
-  located.sort((a, b) => a.km - b.km || a.restaurant.id - b.restaurant.id)
-  return [...located.map((l) => l.restaurant), ...unlocated]
-}
+export { haversineKm } from './restaurant-paging'
 
 /** Parsed once per cached body; callers treat the result as read-only. */
 const parsedBodies = new WeakMap<CachedBody, unknown>()
@@ -139,6 +121,26 @@ export function createRestaurantService(app: Pick<FastifyInstance, 'db' | 'cache
 
   const listBody = () =>
     app.cache.get(cacheKeys.list, async () => (await repo.list()).map((row) => toRestaurant(row)))
+  const list = async (): Promise<readonly Restaurant[]> => parsed<Restaurant[]>(await listBody())
+
+  // Pages are cached by their filters, size and cursor; the keys any one minute may add are
+  // bounded, so made-up cursors and cuisines cannot fill memory (beyond it, pages are cut from
+  // the cached list on each request).
+  const pageKeys = new Map<string, number>()
+  const admitPage = (key: string): boolean => {
+    const now = Date.now()
+    if ((pageKeys.get(key) ?? 0) > now) return true
+    for (const [k, expiresAt] of pageKeys) if (expiresAt <= now) pageKeys.delete(k)
+    if (pageKeys.size >= MAX_CACHED_PAGES) return false
+    pageKeys.set(key, now + READ_CACHE_TTL_MS)
+    return true
+  }
+  /** A page without a location: the cached body when it may be cached, else the page itself. */
+  const pageBody = async (request: PageRequest): Promise<CachedBody | RestaurantPage> => {
+    const key = cacheKeys.page(request)
+    const cut = async () => pageRestaurants(await list(), request)
+    return admitPage(key) ? app.cache.get(key, cut) : cut()
+  }
   const restaurantBody = (id: number) =>
     app.cache.get(cacheKeys.restaurant(id), async () => {
       const row = await repo.findById(id)
@@ -162,8 +164,11 @@ export function createRestaurantService(app: Pick<FastifyInstance, 'db' | 'cache
     restaurantBody,
     menuBody,
     camerasBody,
-    async list(): Promise<readonly Restaurant[]> {
-      return parsed<Restaurant[]>(await listBody())
+    list,
+    pageBody,
+    /** A page around a location: distances differ for every point, so it is not cached. */
+    async pageNear(request: PageRequest): Promise<RestaurantPage> {
+      return pageRestaurants(await list(), request)
     },
     async menu(restaurantId: number): Promise<readonly MenuItem[]> {
       return parsed<MenuItem[]>(await menuBody(restaurantId))

@@ -2,14 +2,44 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { cameraSchema, menuItemSchema, restaurantSchema } from '../../shared/schemas/restaurants'
-import { cameras, menuItems } from '../db/schema'
+import {
+  cameraSchema,
+  encodeRestaurantCursor,
+  menuItemSchema,
+  RESTAURANT_PAGE_SIZE,
+  restaurantSchema,
+} from '../../shared/schemas/restaurants'
+import { cameras, menuItems, restaurants } from '../db/schema'
 import { preferredEncoding } from '../infra/cached-response'
 import { buildTestApp, createUser, type TestUser } from '../testing/build-test-app'
 
 const app = await buildTestApp()
 
 const restaurantList = z.array(restaurantSchema.strict())
+const restaurantPage = z
+  .object({ restaurants: restaurantList, total: z.number(), nextCursor: z.string().nullable() })
+  .strict()
+
+/** One page of `GET /api/restaurants` with these query parameters. */
+async function getPage(query: Record<string, string>) {
+  const res = await app.inject({ url: '/api/restaurants', query })
+  expect(res.statusCode, res.body).toBe(200)
+  return restaurantPage.parse(res.json())
+}
+
+/** Every page, following `nextCursor`: the restaurants in order, and each page's `total`. */
+async function getAllPages(query: Record<string, string> = {}) {
+  const all: z.infer<typeof restaurantList> = []
+  const totals: number[] = []
+  let cursor: string | null = null
+  do {
+    const page = await getPage({ limit: '100', ...query, ...(cursor ? { cursor } : {}) })
+    all.push(...page.restaurants)
+    totals.push(page.total)
+    cursor = page.nextCursor
+  } while (cursor)
+  return { all, totals }
+}
 const menu = z.array(menuItemSchema.strict())
 const cameraList = z.array(cameraSchema.strict())
 
@@ -120,13 +150,13 @@ describe('reading restaurants', () => {
     const before = await app.inject({ url: '/api/restaurants' })
     expect(before.statusCode).toBe(200)
     expect(before.headers['content-type']).toBe('application/json; charset=utf-8')
-    const list = restaurantList.parse(before.json())
+    const list = (await getAllPages()).all
     expect(list.every((r) => r.distance === null)).toBe(true)
     // Who owns a restaurant is not public.
-    expect(before.json()[0]).not.toHaveProperty('ownerId')
+    expect(before.json().restaurants[0]).not.toHaveProperty('ownerId')
 
     const created = await createRestaurant(await createUser(app), { name: 'Fresh Opening' })
-    const after = restaurantList.parse((await app.inject({ url: '/api/restaurants' })).json())
+    const after = (await getAllPages()).all
     expect(after).toHaveLength(list.length + 1)
     expect(after.find((r) => r.id === created.id)).toEqual(created)
   })
@@ -384,14 +414,8 @@ describe('searching by location', () => {
     })
     const nowhere = await createRestaurant(owner, { name: 'No Coordinates' })
 
-    const within = async (radius: number) => {
-      const res = await app.inject({
-        url: '/api/restaurants',
-        query: { ...stringify(origin), radius: String(radius) },
-      })
-      expect(res.statusCode).toBe(200)
-      return restaurantList.parse(res.json())
-    }
+    const within = async (radius: number) =>
+      (await getPage({ ...stringify(origin), radius: String(radius) })).restaurants
     const small = await within(25)
     expect(small.map((r) => r.id)).toEqual([near.id])
     expect(small[0]!.distance).toBe(Math.round(0.1 * kmPerDegree * 10) / 10)
@@ -400,9 +424,7 @@ describe('searching by location', () => {
     expect(large.map((r) => r.id)).toEqual([near.id, far.id])
     expect(large[1]!.distance).toBe(Math.round(0.3 * kmPerDegree * 10) / 10)
 
-    const all = restaurantList.parse(
-      (await app.inject({ url: '/api/restaurants', query: stringify(origin) })).json(),
-    )
+    const { all } = await getAllPages(stringify(origin))
     const distances = all.filter((r) => r.distance !== null).map((r) => r.distance!)
     expect(distances).toEqual([...distances].sort((a, b) => a - b))
     expect(all.slice(0, 2).map((r) => r.id)).toEqual([near.id, far.id])
@@ -422,6 +444,154 @@ describe('searching by location', () => {
     expect((await app.inject({ url: '/api/restaurants?latitude=1&longitude=1&radius=-2' })).statusCode).toBe(
       400,
     )
+  })
+})
+
+describe('paging the public list', () => {
+  it('answers a page of the default size, and pages of any size add up to the whole list in id order', async () => {
+    const owner = await createUser(app)
+    for (let i = 0; i < 3; i++) await createRestaurant(owner, { name: `Paged Kitchen ${i}` })
+    const { all, totals } = await getAllPages()
+    expect(all.map((r) => r.id)).toEqual([...all.map((r) => r.id)].sort((a, b) => a - b))
+    expect(new Set(totals)).toEqual(new Set([all.length]))
+
+    const first = await getPage({})
+    expect(first.restaurants).toHaveLength(Math.min(RESTAURANT_PAGE_SIZE, all.length))
+    expect(first.total).toBe(all.length)
+
+    const inThrees = await getAllPages({ limit: '3' })
+    expect(inThrees.all).toEqual(all)
+    expect(inThrees.totals).toHaveLength(Math.ceil(all.length / 3))
+    const last = await getPage({ limit: String(all.length) })
+    expect(last.nextCursor).toBeNull()
+  })
+
+  it('continues after the last restaurant it gave, whatever was added meanwhile', async () => {
+    const owner = await createUser(app)
+    const cuisine = 'Pagerian'
+    const made = []
+    for (let i = 0; i < 4; i++) made.push(await createRestaurant(owner, { name: `Steady ${i}`, cuisine }))
+    const first = await getPage({ cuisine, limit: '2' })
+    expect(first.restaurants.map((r) => r.id)).toEqual([made[0]!.id, made[1]!.id])
+    expect(first.total).toBe(4)
+
+    const added = await createRestaurant(owner, { name: 'Steady late', cuisine })
+    const second = await getPage({ cuisine, limit: '2', cursor: first.nextCursor! })
+    expect(second.restaurants.map((r) => r.id)).toEqual([made[2]!.id, made[3]!.id])
+    expect(second.total).toBe(5)
+    const third = await getPage({ cuisine, limit: '2', cursor: second.nextCursor! })
+    expect(third.restaurants.map((r) => r.id)).toEqual([added.id])
+    expect(third.nextCursor).toBeNull()
+  })
+
+  it('combines cuisine (any case), price and live filters with paging, and counts what matches', async () => {
+    const owner = await createUser(app)
+    const cuisine = 'Filterese'
+    const cheap = [] as number[]
+    const dear = [] as number[]
+    for (let i = 0; i < 3; i++) cheap.push((await createRestaurant(owner, { cuisine, priceRange: '$' })).id)
+    for (let i = 0; i < 2; i++) dear.push((await createRestaurant(owner, { cuisine, priceRange: '$$$' })).id)
+    await app.db.update(restaurants).set({ isLive: true }).where(eq(restaurants.id, cheap[1]!))
+    await app.cache.invalidate('restaurants')
+
+    const byCuisine = await getAllPages({ cuisine: 'filterESE', limit: '2' })
+    expect(byCuisine.all.map((r) => r.id)).toEqual([...cheap, ...dear])
+    expect(byCuisine.totals).toEqual([5, 5, 5])
+
+    const cheapOnes = await getAllPages({ cuisine, price: '$', limit: '1' })
+    expect(cheapOnes.all.map((r) => r.id)).toEqual(cheap)
+    expect(cheapOnes.totals).toEqual([3, 3, 3])
+
+    expect((await getAllPages({ cuisine, live: 'true', limit: '1' })).all.map((r) => r.id)).toEqual([
+      cheap[1],
+    ])
+    expect((await getAllPages({ cuisine, live: 'false', limit: '2' })).all.map((r) => r.id)).toEqual([
+      cheap[0],
+      cheap[2],
+      ...dear,
+    ])
+    const none = await getPage({ cuisine, price: '$$' })
+    expect(none).toEqual({ restaurants: [], total: 0, nextCursor: null })
+  })
+
+  it('pages a search around a location nearest first, restaurants without coordinates last', async () => {
+    const owner = await createUser(app)
+    const origin = { latitude: 45, longitude: 150 }
+    const ids = []
+    // Created farthest first, so distance and id disagree.
+    for (const offset of [0.4, 0.3, 0.2, 0.1])
+      ids.push(
+        (
+          await createRestaurant(owner, {
+            name: `Ring ${offset}`,
+            latitude: origin.latitude + offset,
+            longitude: origin.longitude,
+          })
+        ).id,
+      )
+    const nearest = [...ids].reverse()
+    const paged = await getAllPages({ ...stringify(origin), radius: '100', limit: '1' })
+    expect(paged.all.map((r) => r.id)).toEqual(nearest)
+    expect(paged.totals).toEqual([4, 4, 4, 4])
+
+    const everywhere = await getAllPages(stringify(origin))
+    const inTwos = await getAllPages({ ...stringify(origin), limit: '2' })
+    expect(inTwos.all).toEqual(everywhere.all)
+    expect(everywhere.all.slice(0, 4).map((r) => r.id)).toEqual(nearest)
+    expect(everywhere.all.at(-1)!.distance).toBeNull()
+
+    // A cursor from a search around a point does not continue the plain list, and the other way.
+    const located = await getPage({ ...stringify(origin), limit: '1' })
+    const plain = await app.inject({ url: '/api/restaurants', query: { cursor: located.nextCursor! } })
+    expect(plain.statusCode).toBe(400)
+    expect(plain.json().errors.cursor).toBe('cursor belongs to another search')
+    const byId = await getPage({ limit: '1' })
+    const mixed = await app.inject({
+      url: '/api/restaurants',
+      query: { ...stringify(origin), cursor: byId.nextCursor! },
+    })
+    expect(mixed.statusCode).toBe(400)
+  })
+
+  it.each([
+    ['limit', '0', 'limit must be between 1 and 100'],
+    ['limit', '101', 'limit must be between 1 and 100'],
+    ['limit', '2.5', 'limit must be a whole number'],
+    ['limit', 'ten', 'limit must be a number'],
+    ['cursor', 'not a cursor!', 'cursor is not one this list gave out'],
+    ['cursor', Buffer.from('{"id":3}').toString('base64url'), 'cursor is not one this list gave out'],
+    ['cursor', Buffer.from('[0]').toString('base64url'), 'cursor is not one this list gave out'],
+    ['cursor', Buffer.from('[-1,4]').toString('base64url'), 'cursor is not one this list gave out'],
+    ['cursor', Buffer.from('[2147483648]').toString('base64url'), 'cursor is not one this list gave out'],
+    ['cursor', 'A'.repeat(200), 'cursor is not one this list gave out'],
+    ['price', '$$$$$', 'price must be one of $, $$, $$$, $$$$'],
+    ['live', 'yes', 'live must be true or false'],
+    ['cuisine', 'Thai<NUL>', 'Must not contain control characters'],
+  ])('refuses %s=%s with a field message', async (field, value, message) => {
+    const res = await app.inject({
+      url: '/api/restaurants',
+      query: { [field]: value.replace('<NUL>', '\u0000') },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors[field]).toBe(message)
+  })
+
+  it('hands out cursors the server reads back, and serves a filtered page from the cache until a write', async () => {
+    const owner = await createUser(app)
+    const first = await createRestaurant(owner, { cuisine: 'Cachian' })
+    expect(
+      (await getPage({ cursor: encodeRestaurantCursor({ id: first.id - 1 }), limit: '1' })).restaurants[0]!
+        .id,
+    ).toBe(first.id)
+    const url = '/api/restaurants?cuisine=cachian'
+    const before = await app.inject({ url })
+    const etag = String(before.headers.etag)
+    expect(etag).toBeTruthy()
+    expect((await app.inject({ url, headers: { 'if-none-match': etag } })).statusCode).toBe(304)
+    const second = await createRestaurant(owner, { cuisine: 'Cachian' })
+    const after = await app.inject({ url, headers: { 'if-none-match': etag } })
+    expect(after.statusCode).toBe(200)
+    expect(restaurantPage.parse(after.json()).restaurants.map((r) => r.id)).toEqual([first.id, second.id])
   })
 })
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CAMERA_POSITION_VALUES, PRICE_RANGES } from '../constants'
-import { idField, singleLineText } from './common'
+import { idField, MAX_ID, singleLineText } from './common'
 
 export const restaurantSchema = z.object({
   id: z.number(),
@@ -109,11 +109,75 @@ export const restaurantUpdateSchema = z
 export type RestaurantUpdateInput = z.input<typeof restaurantUpdateSchema>
 export type RestaurantUpdate = z.output<typeof restaurantUpdateSchema>
 
+/** Restaurants a page holds unless `limit` says otherwise, and the most it may ask for. */
+export const RESTAURANT_PAGE_SIZE = 24
+export const RESTAURANT_PAGE_MAX = 100
+
+/**
+ * Where the next page starts: after restaurant `id` in the list's order, which is by id, or with
+ * a location by distance (`km`, null for a restaurant without coordinates, listed last) then id.
+ * Sent as base64url JSON; clients pass it back as they got it.
+ */
+export interface RestaurantCursor {
+  id: number
+  km?: number | null
+}
+
+const toBase64Url = (text: string) => btoa(text).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+
+export function encodeRestaurantCursor(cursor: RestaurantCursor): string {
+  return toBase64Url(JSON.stringify(cursor.km === undefined ? [cursor.id] : [cursor.km, cursor.id]))
+}
+
+/** The cursor, or undefined for anything this list did not give out. */
+export function decodeRestaurantCursor(value: string): RestaurantCursor | undefined {
+  if (!/^[A-Za-z0-9_-]{1,80}$/.test(value)) return undefined
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(atob(value.replaceAll('-', '+').replaceAll('_', '/')))
+  } catch {
+    return undefined
+  }
+  if (!Array.isArray(parsed) || parsed.length < 1 || parsed.length > 2) return undefined
+  const id = parsed[parsed.length - 1]
+  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) return undefined
+  if (parsed.length === 1) return { id }
+  const km = parsed[0]
+  if (km === null || (typeof km === 'number' && Number.isFinite(km) && km >= 0)) return { id, km }
+  return undefined
+}
+
 export const restaurantSearchQuery = z
   .object({
     latitude: z.coerce.number().min(-90).max(90).optional(),
     longitude: z.coerce.number().min(-180).max(180).optional(),
     radius: z.coerce.number().positive('Radius must be positive').max(20_000).optional(),
+    /** One cuisine, any case. */
+    cuisine: singleLineText('cuisine must be text')
+      .min(1, 'cuisine must not be empty')
+      .max(50, 'cuisine must be at most 50 characters')
+      .optional(),
+    price: priceRangeField(`price must be one of ${PRICE_RANGES.join(', ')}`).optional(),
+    /** true: only kitchens on the air; false: only those off it. */
+    live: z.enum(['true', 'false'], { error: 'live must be true or false' }).optional(),
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, `limit must be between 1 and ${RESTAURANT_PAGE_MAX}`)
+      .max(RESTAURANT_PAGE_MAX, `limit must be between 1 and ${RESTAURANT_PAGE_MAX}`)
+      .default(RESTAURANT_PAGE_SIZE),
+    /** The `nextCursor` of the page before. */
+    cursor: z
+      .string()
+      .transform((value, ctx) => {
+        const cursor = decodeRestaurantCursor(value)
+        if (!cursor) {
+          ctx.addIssue({ code: 'custom', message: 'cursor is not one this list gave out' })
+          return z.NEVER
+        }
+        return cursor
+      })
+      .optional(),
   })
   .superRefine((q, ctx) => {
     if (q.latitude !== undefined && q.longitude === undefined)
@@ -122,7 +186,20 @@ export const restaurantSearchQuery = z
       ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'Give a latitude with the longitude' })
     if (q.radius !== undefined && (q.latitude === undefined || q.longitude === undefined))
       ctx.addIssue({ code: 'custom', path: ['radius'], message: 'A radius needs a latitude and longitude' })
+    const located = q.latitude !== undefined && q.longitude !== undefined
+    if (q.cursor && (q.cursor.km !== undefined) !== located)
+      ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'cursor belongs to another search' })
   })
+export type RestaurantSearchQuery = z.input<typeof restaurantSearchQuery>
+
+/** A page of restaurants: `total` counts every restaurant the filters match, on all pages. */
+export const restaurantPageSchema = z.object({
+  restaurants: z.array(restaurantSchema),
+  total: z.number(),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+})
+export type RestaurantPage = z.infer<typeof restaurantPageSchema>
 
 export const cameraSchema = z.object({
   id: z.number(),
