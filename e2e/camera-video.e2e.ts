@@ -9,7 +9,9 @@ const HLS_JS = join(process.cwd(), 'node_modules/hls.js/dist/hls.min.js')
 
 /** The first seeded camera whose video this app produces itself. */
 async function findDemoCamera(origin: string): Promise<string> {
-  const restaurants = (await (await fetch(`${origin}/api/restaurants`)).json()) as { id: number }[]
+  const { restaurants } = (await (await fetch(`${origin}/api/restaurants?limit=100`)).json()) as {
+    restaurants: { id: number }[]
+  }
   for (const { id } of restaurants) {
     const cameras = (await (await fetch(`${origin}/api/restaurants/${id}/cameras`)).json()) as {
       streamUrl: string

@@ -4,8 +4,8 @@
  */
 export const queryKeys = {
   me: ['user'] as const,
-  restaurants: (location?: { latitude: number; longitude: number; radius?: number }) =>
-    location ? (['restaurants', 'list', location] as const) : (['restaurants', 'list'] as const),
+  /** A page of the public list (or its pages) for these filters; `['restaurants', 'list']` is every one. */
+  restaurants: (query: object = {}) => ['restaurants', 'list', query] as const,
   restaurant: (id: number) => ['restaurants', id] as const,
   menu: (restaurantId: number) => ['restaurants', restaurantId, 'menu'] as const,
   cameras: (restaurantId: number) => ['restaurants', restaurantId, 'cameras'] as const,

@@ -4,7 +4,7 @@ import { NativeSelect } from '@client/components/ui/input'
 import { Label } from '@client/components/ui/label'
 import { Switch } from '@client/components/ui/switch'
 import type { DevicePosition } from '@client/lib/geolocation'
-import { useRestaurants } from '@client/lib/queries/restaurants'
+import { useRestaurantPages } from '@client/lib/queries/restaurants'
 import { useDocumentTitle } from '@client/lib/use-document-title'
 import {
   DEFAULT_RADIUS_KM,
@@ -13,21 +13,20 @@ import {
   PRICE_RANGE_LABELS,
   PRICE_RANGES,
 } from '@shared/constants'
-import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react'
+import { SearchX } from 'lucide-react'
 import { useState } from 'react'
 import { LocationPanel } from './components/location-panel'
 import { RestaurantCard, RestaurantCardSkeleton } from './components/restaurant-card'
 import {
   type DiscoverFilters,
-  filterRestaurants,
   hasActiveFilters,
+  listQuery,
   NO_FILTERS,
   type RadiusChoice,
 } from './lib/discover-filters'
 import { useDeviceLocation } from './lib/use-device-location'
 
 const SKELETON_CARDS = 6
-const PAGES = ['1', '2', '3', '...', '8']
 
 export default function DiscoverPage() {
   useDocumentTitle('Discover restaurants')
@@ -38,10 +37,15 @@ export default function DiscoverPage() {
   const position = manual ?? (location.state.status === 'located' ? location.state.position : null)
   // With a known location and no choice made, search within the default radius.
   const chosenRadius: RadiusChoice = radius ?? DEFAULT_RADIUS_KM
-  const restaurants = useRestaurants(
-    position ? { ...position, ...(chosenRadius === 'any' ? {} : { radius: chosenRadius }) } : undefined,
+  const restaurants = useRestaurantPages(
+    listQuery(
+      filters,
+      position ? { ...position, ...(chosenRadius === 'any' ? {} : { radius: chosenRadius }) } : undefined,
+    ),
   )
-  const shown = filterRestaurants(restaurants.data ?? [], filters)
+  const shown = restaurants.data?.pages.flatMap((page) => page.restaurants) ?? []
+  // The newest page's count: restaurants added or removed since the first page show up in it.
+  const total = restaurants.data?.pages.at(-1)?.total ?? 0
   const update = (patch: Partial<DiscoverFilters>) => setFilters((f) => ({ ...f, ...patch }))
 
   return (
@@ -132,9 +136,7 @@ export default function DiscoverPage() {
 
       <div className="mt-8 flex items-baseline justify-between gap-3">
         <h2 className="text-lg font-semibold" aria-live="polite">
-          {restaurants.isLoading
-            ? 'Loading restaurants…'
-            : `${shown.length} restaurant${shown.length === 1 ? '' : 's'}`}
+          {restaurants.isLoading ? 'Loading restaurants…' : `${total} restaurant${total === 1 ? '' : 's'}`}
         </h2>
         {hasActiveFilters(filters) ? (
           <Button variant="link" onClick={() => setFilters(NO_FILTERS)}>
@@ -175,31 +177,25 @@ export default function DiscoverPage() {
       ) : null}
 
       {shown.length > 0 ? (
-        <nav aria-label="Pages" className="mt-10 flex items-center justify-center gap-1.5">
-          <Button variant="ghost" size="icon" disabled aria-label="Previous page">
-            <ChevronLeft aria-hidden="true" />
-          </Button>
-          {PAGES.map((page, index) =>
-            page === '...' ? (
-              <span key={`gap-${index}`} className="px-2 text-muted-foreground" aria-hidden="true">
-                …
-              </span>
-            ) : (
-              <Button
-                key={page}
-                variant={page === '1' ? 'default' : 'ghost'}
-                size="icon"
-                aria-current={page === '1' ? 'page' : undefined}
-                aria-label={`Page ${page}`}
-              >
-                {page}
-              </Button>
-            ),
-          )}
-          <Button variant="ghost" size="icon" aria-label="Next page">
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </nav>
+        <div className="mt-10 flex flex-col items-center gap-3">
+          <p className="text-sm text-muted-foreground" data-testid="discover-shown">
+            Showing {shown.length} of {Math.max(total, shown.length)}
+          </p>
+          {restaurants.hasNextPage ? (
+            <Button
+              variant="outline"
+              onClick={() => void restaurants.fetchNextPage()}
+              disabled={restaurants.isFetchingNextPage}
+            >
+              {restaurants.isFetchingNextPage ? 'Loading…' : 'Load more restaurants'}
+            </Button>
+          ) : null}
+          {restaurants.isFetchNextPageError ? (
+            <p role="alert" className="text-sm text-destructive">
+              More restaurants could not be loaded. Please try again.
+            </p>
+          ) : null}
+        </div>
       ) : null}
     </div>
   )

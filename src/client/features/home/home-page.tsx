@@ -15,7 +15,11 @@ import { StreamAccessForm } from './components/stream-access-form'
 const GRID_SIZE = 6
 
 export default function HomePage() {
-  const restaurants = useRestaurants()
+  // Live kitchens first; only when there are too few to fill the grid, the others after them.
+  const liveOnes = useRestaurants({ live: true, limit: GRID_SIZE })
+  const tooFew = liveOnes.data !== undefined && liveOnes.data.restaurants.length < GRID_SIZE
+  const others = useRestaurants({ live: false, limit: GRID_SIZE }, { enabled: tooFew })
+  const restaurants = tooFew ? others : liveOnes
   useEffect(() => {
     if (restaurants.isError)
       toast({
@@ -24,10 +28,13 @@ export default function HomePage() {
         variant: 'destructive',
       })
   }, [restaurants.isError])
-  const list = restaurants.data
-  const live = list
-    ? [...list.filter((r) => r.isLive), ...list.filter((r) => !r.isLive)].slice(0, GRID_SIZE)
-    : undefined
+  const live =
+    liveOnes.data && (!tooFew || others.data)
+      ? [...liveOnes.data.restaurants, ...(tooFew ? (others.data?.restaurants ?? []) : [])].slice(
+          0,
+          GRID_SIZE,
+        )
+      : undefined
 
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-1 gap-12 px-4 py-6 sm:py-10 lg:gap-16">
@@ -36,10 +43,10 @@ export default function HomePage() {
         <FeaturedKitchen />
         <div className="grid content-start gap-6">
           <StreamAccessForm />
-          <ActiveOrdersPanel restaurants={list} />
+          <ActiveOrdersPanel />
         </div>
       </div>
-      {restaurants.isError ? null : <RestaurantSpotlight restaurant={list?.[2] ?? list?.[0]} />}
+      {restaurants.isError ? null : <RestaurantSpotlight restaurant={live?.[2] ?? live?.[0]} />}
       <HowItWorks />
       <section aria-labelledby="restaurants-heading" className="grid gap-6">
         <div className="flex flex-wrap items-end justify-between gap-3">

@@ -4,7 +4,7 @@ import { Button } from '@client/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs'
 import { toast } from '@client/components/ui/use-toast'
 import { addToCart } from '@client/lib/cart'
-import { useRestaurants } from '@client/lib/queries/restaurants'
+import { useRestaurants, useRestaurantsById } from '@client/lib/queries/restaurants'
 import { useUserOrders } from '@client/lib/queries/user-orders'
 import { useCurrentUser } from '@client/lib/session'
 import { useLiveOrders } from '@client/lib/use-live-orders'
@@ -24,7 +24,7 @@ export const ACTIVE_SKELETONS = 4
 export default function OrdersPage() {
   const { user } = useCurrentUser()
   const orders = useUserOrders(user?.id)
-  const restaurants = useRestaurants()
+  const popularQuery = useRestaurants({ live: true, limit: POPULAR_RESTAURANTS })
   const { open, pendingId } = useOpenStream()
   const [, navigate] = useLocation()
   const [details, setDetails] = useState<Order | null>(null)
@@ -38,15 +38,15 @@ export default function OrdersPage() {
       })
   }, [orders.isError])
 
-  const names = new Map(restaurants.data?.map((r) => [r.id, r.name]))
-  const restaurantName = (id: number) => names.get(id) ?? 'Restaurant'
+  const ordered = useRestaurantsById(orders.data?.map((o) => o.restaurantId) ?? [])
+  const restaurantName = (id: number) => ordered.byId.get(id)?.name ?? 'Restaurant'
   const active = orders.data?.filter((o) => isActiveStatus(o.status)) ?? []
   const history = orders.data?.filter((o) => !isActiveStatus(o.status)) ?? []
   useLiveOrders(
     user?.id,
     active.map((o) => o.id),
   )
-  const popular = restaurants.data?.filter((r) => r.isLive).slice(0, POPULAR_RESTAURANTS) ?? []
+  const popular = popularQuery.data?.restaurants ?? []
 
   const reorder = (order: Order) => {
     const lines = parseOrderItems(order.items).filter((l) => l.menuItemId !== undefined)

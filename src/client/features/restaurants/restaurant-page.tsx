@@ -277,7 +277,7 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
         />
       ) : null}
       {r ? <ReviewsSection restaurant={r} /> : null}
-      <AlsoLike currentId={restaurantId} restaurants={restaurants.data} />
+      <AlsoLike currentId={restaurantId} restaurants={restaurants.data?.restaurants} />
       {cart.lines.length > 0 ? (
         <a
           href="#cart"

@@ -1,5 +1,5 @@
-import type { Camera, MenuItem, Restaurant } from '@shared/schemas/restaurants'
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { Camera, MenuItem, Restaurant, RestaurantPage } from '@shared/schemas/restaurants'
+import { queryOptions, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query'
 import { api } from '../api-client'
 import { queryKeys } from '../query-keys'
 
@@ -9,22 +9,73 @@ export interface RestaurantSearch {
   radius?: number
 }
 
-/** GET /api/restaurants, optionally around a location (distance in km on each restaurant). */
-export function restaurantsQuery(search?: RestaurantSearch) {
+/** What `GET /api/restaurants` is asked for: filters, a location and the page size. */
+export interface RestaurantListQuery {
+  location?: RestaurantSearch | undefined
+  cuisine?: string | undefined
+  price?: string | undefined
+  live?: boolean | undefined
+  /** 1 to 100; the server's default page (24) when left out. */
+  limit?: number | undefined
+}
+
+/** The query string for one page; `cursor` is the previous page's `nextCursor`. */
+export function restaurantListParams(query: RestaurantListQuery, cursor?: string | null): URLSearchParams {
+  const params = new URLSearchParams()
+  if (query.location) {
+    params.set('latitude', String(query.location.latitude))
+    params.set('longitude', String(query.location.longitude))
+    if (query.location.radius !== undefined) params.set('radius', String(query.location.radius))
+  }
+  if (query.cuisine) params.set('cuisine', query.cuisine)
+  if (query.price) params.set('price', query.price)
+  if (query.live !== undefined) params.set('live', String(query.live))
+  if (query.limit !== undefined) params.set('limit', String(query.limit))
+  if (cursor) params.set('cursor', cursor)
+  return params
+}
+
+const listUrl = (query: RestaurantListQuery, cursor?: string | null) => {
+  const params = restaurantListParams(query, cursor).toString()
+  return params ? `/api/restaurants?${params}` : '/api/restaurants'
+}
+
+/** The first page of GET /api/restaurants (by id, or nearest first around a location). */
+export function restaurantsQuery(query: RestaurantListQuery = {}) {
   return queryOptions({
-    queryKey: queryKeys.restaurants(search),
-    queryFn: () => {
-      if (!search) return api.get<Restaurant[]>('/api/restaurants')
-      const params = new URLSearchParams({
-        latitude: String(search.latitude),
-        longitude: String(search.longitude),
-      })
-      if (search.radius !== undefined) params.set('radius', String(search.radius))
-      return api.get<Restaurant[]>(`/api/restaurants?${params}`)
-    },
+    queryKey: queryKeys.restaurants(query),
+    queryFn: () => api.get<RestaurantPage>(listUrl(query)),
   })
 }
-export const useRestaurants = (search?: RestaurantSearch) => useQuery(restaurantsQuery(search))
+export const useRestaurants = (query?: RestaurantListQuery, options: { enabled?: boolean } = {}) =>
+  useQuery({ ...restaurantsQuery(query), ...options })
+
+/** Page after page of GET /api/restaurants, each continuing where the one before ended. */
+export function useRestaurantPages(query: RestaurantListQuery) {
+  return useInfiniteQuery({
+    queryKey: [...queryKeys.restaurants(query), 'pages'] as const,
+    queryFn: ({ pageParam }) => api.get<RestaurantPage>(listUrl(query, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  })
+}
+
+/**
+ * The restaurants with these ids, each read on its own (and cached as the restaurant page reads
+ * it): for names and pictures next to orders, whichever page of the list they are on.
+ */
+export function useRestaurantsById(ids: readonly number[]) {
+  const unique = [...new Set(ids)]
+  return useQueries({
+    queries: unique.map((id) => restaurantQuery(id)),
+    combine: (results) => ({
+      byId: new Map(
+        results.flatMap((result) => (result.data ? [[result.data.id, result.data] as const] : [])),
+      ),
+      isLoading: results.some((result) => result.isLoading),
+    }),
+  })
+}
 
 export function restaurantQuery(id: number) {
   return queryOptions({

@@ -1,54 +1,57 @@
-import type { Restaurant } from '@shared/schemas/restaurants'
+import { restaurantListParams } from '@client/lib/queries/restaurants'
 import { describe, expect, it } from 'vitest'
 import {
   cardFeatures,
-  filterRestaurants,
+  DISCOVER_PAGE_SIZE,
   formatDistance,
+  hasActiveFilters,
+  listQuery,
   NO_FILTERS,
   ratingLabel,
   shortAddress,
 } from './discover-filters'
 
-function restaurant(overrides: Partial<Restaurant>): Restaurant {
-  return {
-    id: 1,
-    name: 'Trattoria Bellini',
-    description: 'Wood-fired pizza',
-    cuisine: 'Italian',
-    address: '301 W 2nd St, Austin, TX 78701',
-    priceRange: '$$',
-    rating: 4.8,
-    reviewCount: 842,
-    avatar: null,
-    images: [],
-    features: [],
-    isLive: true,
-    distance: null,
-    latitude: null,
-    longitude: null,
-    ...overrides,
-  }
-}
-
-const list = [
-  restaurant({ id: 1, cuisine: 'Italian', priceRange: '$$', isLive: true }),
-  restaurant({ id: 2, cuisine: 'BBQ', priceRange: '$$', isLive: false }),
-  restaurant({ id: 3, cuisine: 'Italian', priceRange: '$$$$', isLive: false }),
-  restaurant({ id: 4, cuisine: 'Japanese', priceRange: '$', isLive: true }),
-]
-const ids = (rs: Restaurant[]) => rs.map((r) => r.id)
-
 describe('discover filters', () => {
-  it('keeps every restaurant when no filter is chosen', () => {
-    expect(ids(filterRestaurants(list, NO_FILTERS))).toEqual([1, 2, 3, 4])
+  it('asks the server for everything, a page at a time, when no filter is chosen', () => {
+    expect(listQuery(NO_FILTERS, undefined)).toEqual({
+      location: undefined,
+      cuisine: undefined,
+      price: undefined,
+      live: undefined,
+      limit: DISCOVER_PAGE_SIZE,
+    })
+    expect(restaurantListParams(listQuery(NO_FILTERS, undefined)).toString()).toBe(
+      `limit=${DISCOVER_PAGE_SIZE}`,
+    )
   })
 
-  it('narrows by cuisine, price and live kitchens together', () => {
-    expect(ids(filterRestaurants(list, { ...NO_FILTERS, cuisine: 'Italian' }))).toEqual([1, 3])
-    expect(ids(filterRestaurants(list, { ...NO_FILTERS, price: '$$' }))).toEqual([1, 2])
-    expect(ids(filterRestaurants(list, { ...NO_FILTERS, liveOnly: true }))).toEqual([1, 4])
-    expect(ids(filterRestaurants(list, { cuisine: 'Italian', price: '$$', liveOnly: true }))).toEqual([1])
-    expect(filterRestaurants(list, { cuisine: 'Thai', price: 'all', liveOnly: false })).toEqual([])
+  it('sends cuisine, price, live kitchens and the location together, and the cursor of the next page', () => {
+    const query = listQuery(
+      { cuisine: 'Italian', price: '$$', liveOnly: true },
+      {
+        latitude: 30.27,
+        longitude: -97.74,
+        radius: 5,
+      },
+    )
+    const params = restaurantListParams(query, 'WzNd')
+    expect(Object.fromEntries(params)).toEqual({
+      latitude: '30.27',
+      longitude: '-97.74',
+      radius: '5',
+      cuisine: 'Italian',
+      price: '$$',
+      live: 'true',
+      limit: String(DISCOVER_PAGE_SIZE),
+      cursor: 'WzNd',
+    })
+    expect(params.toString()).toContain('price=%24%24')
+  })
+
+  it('counts a filter as chosen only when it narrows the list', () => {
+    expect(hasActiveFilters(NO_FILTERS)).toBe(false)
+    expect(hasActiveFilters({ ...NO_FILTERS, liveOnly: true })).toBe(true)
+    expect(hasActiveFilters({ ...NO_FILTERS, cuisine: 'BBQ' })).toBe(true)
   })
 })
 

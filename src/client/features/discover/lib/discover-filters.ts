@@ -1,4 +1,4 @@
-import type { Restaurant } from '@shared/schemas/restaurants'
+import type { RestaurantListQuery, RestaurantSearch } from '@client/lib/queries/restaurants'
 
 export interface DiscoverFilters {
   /** "all" or one of DINER_CUISINES. */
@@ -11,14 +11,22 @@ export interface DiscoverFilters {
 export const NO_FILTERS: DiscoverFilters = { cuisine: 'all', price: 'all', liveOnly: false }
 export const CARD_FEATURE_LIMIT = 3
 
-/** Cuisine, price and live filters are applied on the list the server returned. */
-export function filterRestaurants(restaurants: Restaurant[], filters: DiscoverFilters): Restaurant[] {
-  return restaurants.filter(
-    (r) =>
-      (filters.cuisine === 'all' || r.cuisine.toLowerCase() === filters.cuisine.toLowerCase()) &&
-      (filters.price === 'all' || r.priceRange === filters.price) &&
-      (!filters.liveOnly || r.isLive),
-  )
+/** Restaurants a page of the discover list holds: four rows of three on a wide screen. */
+export const DISCOVER_PAGE_SIZE = 12
+
+/** The list the server is asked for: the chosen filters (the server applies them), a location, a page size. */
+export function listQuery(
+  filters: DiscoverFilters,
+  location: RestaurantSearch | undefined,
+  limit = DISCOVER_PAGE_SIZE,
+): RestaurantListQuery {
+  return {
+    location,
+    cuisine: filters.cuisine === 'all' ? undefined : filters.cuisine,
+    price: filters.price === 'all' ? undefined : filters.price,
+    live: filters.liveOnly ? true : undefined,
+    limit,
+  }
 }
 
 export function hasActiveFilters(filters: DiscoverFilters): boolean {

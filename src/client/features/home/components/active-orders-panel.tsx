@@ -3,21 +3,21 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Skeleton } from '@client/components/ui/skeleton'
 import { Spinner } from '@client/components/ui/spinner'
 import { useActiveOrders } from '@client/lib/queries/active-orders'
+import { useRestaurantsById } from '@client/lib/queries/restaurants'
 import { useCurrentUser } from '@client/lib/session'
 import { useOpenStream } from '@client/lib/use-open-stream'
 import { orderNumber } from '@client/lib/utils'
 import { HOME_ACTIVE_ORDERS, orderStatusLabel } from '@shared/constants'
-import type { Restaurant } from '@shared/schemas/restaurants'
 import { ChevronRight, Receipt } from 'lucide-react'
 import { Link } from 'wouter'
 
 /** The signed-in diner's first three active orders; a sign-in prompt for visitors. */
-export function ActiveOrdersPanel({ restaurants }: { restaurants: Restaurant[] | undefined }) {
+export function ActiveOrdersPanel() {
   const { user, isLoading: userLoading } = useCurrentUser()
   const orders = useActiveOrders(user?.id)
   const { open, pendingId } = useOpenStream()
-  const names = new Map(restaurants?.map((r) => [r.id, r.name]))
   const shown = orders.data?.slice(0, HOME_ACTIVE_ORDERS) ?? []
+  const restaurants = useRestaurantsById(shown.map((o) => o.restaurantId))
 
   return (
     <Card>
@@ -81,7 +81,7 @@ export function ActiveOrdersPanel({ restaurants }: { restaurants: Restaurant[] |
                       </span>
                     </div>
                     <p className="truncate text-xs text-muted-foreground">
-                      {names.get(order.restaurantId) ?? 'Restaurant'}
+                      {restaurants.byId.get(order.restaurantId)?.name ?? 'Restaurant'}
                     </p>
                     <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">
                       <div

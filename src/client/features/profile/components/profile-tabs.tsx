@@ -3,7 +3,7 @@ import { Button } from '@client/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
 import { Skeleton } from '@client/components/ui/skeleton'
 import { useAllergenProfile } from '@client/lib/queries/allergen-profile'
-import { useRestaurants } from '@client/lib/queries/restaurants'
+import { useRestaurantsById } from '@client/lib/queries/restaurants'
 import { useUserOrders } from '@client/lib/queries/user-orders'
 import { useWalletBalance } from '@client/lib/queries/wallet-balance'
 import { cn, formatDate, formatMoney, orderNumber } from '@client/lib/utils'
@@ -161,8 +161,8 @@ export function OrdersTab({ user }: { user: User }) {
 
 export function FavoritesTab({ user }: { user: User }) {
   const orders = useUserOrders(user.id)
-  const restaurants = useRestaurants()
   const favorites = favoriteRestaurants(orders.data ?? [])
+  const restaurants = useRestaurantsById(favorites.map((fav) => fav.restaurantId))
   const loading = orders.isLoading || restaurants.isLoading
   return (
     <Section title="Favorites" description="The kitchens you order from most.">
@@ -180,7 +180,7 @@ export function FavoritesTab({ user }: { user: User }) {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-3" data-testid="profile-favorites">
           {favorites.map((fav) => {
-            const r = restaurants.data?.find((x) => x.id === fav.restaurantId)
+            const r = restaurants.byId.get(fav.restaurantId)
             const image = r?.images[0] ?? r?.avatar
             return (
               <li key={fav.restaurantId}>
