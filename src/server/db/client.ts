@@ -28,6 +28,9 @@ export interface Database {
   dump?(): Promise<Blob>
 }
 
+/** How long a request waits for a new database connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 5000
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url))
 
 export type DatabaseOptions =
@@ -37,7 +40,12 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // A database that does not answer fails the request (503) instead of holding it.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    })
     // A dropped idle connection must not crash the process.
     pool.on('error', () => {})
     const db = drizzlePg(pool, { schema })

@@ -18,10 +18,14 @@ export const ERROR_CODES = {
   badRequest: 'bad_request',
   notFound: 'not_found',
   rateLimited: 'rate_limited',
+  unavailable: 'service_unavailable',
   internal: 'internal',
 } as const
 
 const INTERNAL = 'Something went wrong on our side. Please try again.'
+const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.'
+/** Seconds a client is asked to wait before retrying while the database is away. */
+const RETRY_AFTER_SECONDS = '5'
 
 export function notFoundBody(method: string, path: string): ErrorBody {
   return { message: `No route for ${method} ${path}`, code: ERROR_CODES.notFound }
@@ -74,6 +78,15 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       .code(400)
       .send({ message: 'The request holds a value that cannot be stored', code: ERROR_CODES.badRequest })
   }
+  // The database restarting or out of reach: nothing was done, and a retry will work once it is back.
+  if (isDatabaseUnavailable(error)) {
+    // One line per request, not a stack trace: an outage would otherwise flood the log.
+    request.log.warn({ reason: error.message }, 'the database is unavailable')
+    return reply
+      .code(503)
+      .header('retry-after', RETRY_AFTER_SECONDS)
+      .send({ message: UNAVAILABLE, code: ERROR_CODES.unavailable })
+  }
   request.log.error({ err: error }, 'unhandled error')
   return reply.code(500).send({ message: INTERNAL, code: ERROR_CODES.internal })
 }
@@ -86,4 +99,41 @@ function databaseErrorCode(error: unknown): string | undefined {
     e = (e as { cause?: unknown }).cause
   }
   return undefined
+}
+
+/** Socket errors of a connection that could not be made or was cut. */
+const CONNECTION_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+/** SQLSTATEs of a server shutting down, starting up or out of connections. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300'])
+/** What node-postgres says when it loses or cannot get a connection. */
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|connection timeout/i
+
+/**
+ * True when `error` (or its cause) says the database cannot be reached: a refused or cut
+ * connection, a connection exception (SQLSTATE class 08), a shutdown or a start-up in progress.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const { code, message, errors } = e as { code?: unknown; message?: unknown; errors?: unknown }
+    if (
+      typeof code === 'string' &&
+      (CONNECTION_ERRORS.has(code) || code.startsWith('08') || UNAVAILABLE_STATES.has(code))
+    )
+      return true
+    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true
+    // A refused connection to several addresses comes as an AggregateError of each attempt.
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
 }
