@@ -40,6 +40,13 @@ const envSchema = z.object({
   CAMERA_PRIVATE_HOSTS: flag(false),
   /** Seconds without a reading after which a sensor is offline and the estimate comes back. */
   SENSOR_OFFLINE_SECONDS: z.coerce.number().positive().default(30),
+  /** Days sensor readings are kept; older ones are deleted hourly. */
+  TELEMETRY_RETENTION_DAYS: z.coerce
+    .number({ error: 'TELEMETRY_RETENTION_DAYS must be a number of days' })
+    .int('TELEMETRY_RETENTION_DAYS must be a whole number of days')
+    .min(1, 'TELEMETRY_RETENTION_DAYS must be at least 1')
+    .max(3650, 'TELEMETRY_RETENTION_DAYS must be at most 3650')
+    .default(30),
   TRUST_PROXY: flag(false),
   SEED_DEMO: flag(true),
   /** Session cookie's Secure flag; unset: Secure when the request came over HTTPS (as TRUST_PROXY judges). */
@@ -76,6 +83,8 @@ export interface Config {
     allowPrivateHosts: boolean
   }
   sensors: { offlineMs: number }
+  /** How long sensor readings are kept. */
+  telemetryRetentionMs: number
   trustProxy: boolean
   seedDemo: boolean
   clientDir: string
@@ -133,6 +142,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     sensors: { offlineMs: e.SENSOR_OFFLINE_SECONDS * 1000 },
+    telemetryRetentionMs: e.TELEMETRY_RETENTION_DAYS * 24 * 60 * 60_000,
     seedDemo: e.SEED_DEMO,
     clientDir: resolve('dist/client'),
     cookieSecure:

@@ -3,6 +3,7 @@ import { ConfigError, parseConfig } from './config'
 import { openDatabase } from './db/client'
 import { createKitchenEngine } from './demo/autopilot'
 import { seedDemo } from './demo/seed'
+import { createTelemetryRetention, RETENTION_LOCK_KEY } from './devices/telemetry-retention'
 import { createBus } from './infra/create-bus'
 import { createMetrics } from './infra/metrics'
 import { createEngineLock, STAFFED_LOCK_KEY } from './kitchen/engine-lock'
@@ -47,6 +48,13 @@ async function main() {
         ],
       })
     : undefined
+  // Old sensor readings go hourly, on one instance at a time.
+  const retention = createTelemetryRetention({
+    db: database.db,
+    retentionMs: config.telemetryRetentionMs,
+    lock: createEngineLock(database, config.databaseUrl, RETENTION_LOCK_KEY),
+    log: app.log,
+  })
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -57,6 +65,7 @@ async function main() {
     force.unref()
     try {
       await kitchen?.stop()
+      await retention.stop()
       // Stops accepting connections, waits for in-flight requests, runs every onClose hook.
       await app.close()
       await bus.close()
@@ -72,6 +81,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host })
   kitchen?.start()
+  retention.start()
 }
 
 main().catch((error: unknown) => {
