@@ -1,6 +1,7 @@
 import { DELIVERY_FEE_CENTS, type Fulfilment, ORDER_QUANTITY } from '@shared/constants'
-import { toCents, toDollars } from '@shared/money'
+import { toDollars } from '@shared/money'
 import { useCallback, useSyncExternalStore } from 'react'
+import { lineTotalCents } from './order-lines'
 
 /** One cart line; the cart is local to this browser session and kept per restaurant. */
 export interface CartLine {
@@ -99,7 +100,7 @@ export function cartTotals(
   fulfilment: Fulfilment = 'delivery',
 ): CartTotals {
   const feeCents = fulfilment === 'pickup' ? 0 : DELIVERY_FEE_CENTS
-  const subtotalCents = lines.reduce((sum, l) => sum + toCents(l.price) * l.quantity, 0)
+  const subtotalCents = lines.reduce((sum, l) => sum + lineTotalCents(l), 0)
   const itemCount = lines.reduce((sum, l) => sum + l.quantity, 0)
   return {
     itemCount,

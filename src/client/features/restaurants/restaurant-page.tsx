@@ -22,7 +22,7 @@ import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { useAllergenCheck } from './api/check-allergens'
 import { usePlaceOrder } from './api/place-order'
-import { AllergenBanner } from './components/allergen-banner'
+import { AllergenBanner, matchesByItem } from './components/allergen-banner'
 import { AlsoLike } from './components/also-like'
 import { CartPanel, pricedCart } from './components/cart-panel'
 import { type CheckoutChoice, CheckoutOptions } from './components/checkout-options'
@@ -174,6 +174,9 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
     ) : null
 
   const matchedIds = new Set(summaryCheck.data?.matches.map((m) => m.menuItem.id))
+  const allergensById = new Map(
+    matchesByItem(summaryCheck.data?.matches ?? []).map((m) => [m.id, m.allergens]),
+  )
   const returnTo = `/restaurant/${restaurantId}`
   const { available } = pricedCart(cart.lines, menu.data)
   const totals = cartTotals(available, checkout.fulfilment)
@@ -235,6 +238,7 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
             signedIn={Boolean(user)}
             signInHref={`/auth?next=${encodeURIComponent(returnTo)}`}
             balance={balance.data?.balance}
+            allergens={(menuItemId) => allergensById.get(menuItemId)}
             fulfilment={checkout.fulfilment}
             canPlace={checkoutReady}
             checkout={

@@ -1,20 +1,19 @@
+import { OrderLines } from '@client/components/orders/order-lines'
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card'
 import { Skeleton } from '@client/components/ui/skeleton'
+import { orderBreakdown } from '@client/lib/order-lines'
 import { useNow } from '@client/lib/use-now'
 import { cn, formatMoney, formatTime } from '@client/lib/utils'
 import { isActiveStatus, PRICE_RANGE_LABELS } from '@shared/constants'
-import { toCents, toDollars } from '@shared/money'
 import { formatAddress } from '@shared/schemas/addresses'
-import { type Order, parseOrderItems } from '@shared/schemas/orders'
+import type { Order } from '@shared/schemas/orders'
 import type { Restaurant } from '@shared/schemas/restaurants'
 import { Bike, Check, MapPin, Store } from 'lucide-react'
 import { Link } from 'wouter'
 import { timelineSteps } from '../timeline'
 
 export function OrderDetails({ order, restaurant }: { order: Order; restaurant: Restaurant | undefined }) {
-  const lines = parseOrderItems(order.items)
-  const subtotalCents = lines.reduce((sum, l) => sum + toCents(l.price) * l.quantity, 0)
-  const feeCents = toCents(order.totalPrice) - subtotalCents
+  const { lines, fee } = orderBreakdown(order)
   const now = useNow(30_000, isActiveStatus(order.status))
   const steps = timelineSteps(order, now)
   return (
@@ -30,22 +29,14 @@ export function OrderDetails({ order, restaurant }: { order: Order; restaurant: 
           >
             Items
           </h3>
-          <ul className="grid gap-1.5 text-sm">
-            {lines.map((line, i) => (
-              <li key={i} className="flex justify-between gap-3">
-                <span>
-                  {line.quantity} x {line.name}
-                </span>
-                <span className="tabular-nums">{formatMoney(line.price * line.quantity)}</span>
-              </li>
-            ))}
-            {feeCents > 0 ? (
+          <OrderLines lines={lines} className="gap-1.5">
+            {fee > 0 ? (
               <li className="flex justify-between gap-3 text-muted-foreground">
                 <span>Delivery fee</span>
-                <span className="tabular-nums">{formatMoney(toDollars(feeCents))}</span>
+                <span className="tabular-nums">{formatMoney(fee)}</span>
               </li>
             ) : null}
-          </ul>
+          </OrderLines>
           <p className="flex justify-between border-t pt-2 text-sm font-bold">
             <span>Total</span>
             <span className="tabular-nums" data-testid="order-total">

@@ -2,6 +2,7 @@ import { Button } from '@client/components/ui/button'
 import { Card } from '@client/components/ui/card'
 import { Skeleton } from '@client/components/ui/skeleton'
 import { Spinner } from '@client/components/ui/spinner'
+import { linesSummary } from '@client/lib/order-lines'
 import { formatMoney, orderNumber } from '@client/lib/utils'
 import type { Order } from '@shared/schemas/orders'
 import { parseOrderItems } from '@shared/schemas/orders'
@@ -29,9 +30,7 @@ export function ActiveOrderCard({
         </div>
         <OrderStatusBadge status={order.status} />
       </div>
-      <p className="line-clamp-2 text-sm text-muted-foreground">
-        {lines.map((l) => `${l.quantity} x ${l.name}`).join(', ')}
-      </p>
+      <p className="line-clamp-2 text-sm text-muted-foreground">{linesSummary(lines)}</p>
       <div className="grid gap-1.5">
         <div className="flex justify-between text-xs text-muted-foreground">
           <span>Progress</span>

@@ -1,3 +1,4 @@
+import { OrderLines } from '@client/components/orders/order-lines'
 import {
   Dialog,
   DialogContent,
@@ -5,18 +6,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog'
+import { orderBreakdown } from '@client/lib/order-lines'
 import { formatDate, formatMoney, formatTime, orderNumber } from '@client/lib/utils'
-import { toCents, toDollars } from '@shared/money'
-import { type Order, parseOrderItems } from '@shared/schemas/orders'
+import type { Order } from '@shared/schemas/orders'
 import { OrderStatusBadge } from './order-status-badge'
-
-/** Subtotal of the lines and the rest of the total (the delivery fee), in dollars. */
-export function orderBreakdown(order: Pick<Order, 'items' | 'totalPrice'>) {
-  const lines = parseOrderItems(order.items)
-  const subtotalCents = lines.reduce((sum, l) => sum + toCents(l.price) * l.quantity, 0)
-  const feeCents = Math.max(0, toCents(order.totalPrice) - subtotalCents)
-  return { lines, subtotal: toDollars(subtotalCents), fee: toDollars(feeCents), total: order.totalPrice }
-}
 
 export function OrderDetailsDialog({
   order,
@@ -42,16 +35,7 @@ export function OrderDetailsDialog({
             <div>
               <OrderStatusBadge status={order.status} />
             </div>
-            <ul className="grid gap-2 text-sm">
-              {breakdown.lines.map((line, i) => (
-                <li key={i} className="flex justify-between gap-3">
-                  <span>
-                    {line.quantity} x {line.name}
-                  </span>
-                  <span className="tabular-nums">{formatMoney(line.price * line.quantity)}</span>
-                </li>
-              ))}
-            </ul>
+            <OrderLines lines={breakdown.lines} />
             <dl className="grid gap-1.5 border-t pt-3 text-sm">
               <div className="flex justify-between">
                 <dt className="text-muted-foreground">Subtotal</dt>

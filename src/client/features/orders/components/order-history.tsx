@@ -1,6 +1,7 @@
 import { cancellationText } from '@client/components/orders/cancellation-notice'
 import { Button } from '@client/components/ui/button'
 import { Skeleton } from '@client/components/ui/skeleton'
+import { linesSummary } from '@client/lib/order-lines'
 import { formatDate, formatMoney, orderNumber } from '@client/lib/utils'
 import { type Order, parseOrderItems } from '@shared/schemas/orders'
 import { Info, RotateCcw } from 'lucide-react'
@@ -16,8 +17,7 @@ interface Props {
 }
 
 function summary(order: Order) {
-  const lines = parseOrderItems(order.items)
-  return lines.map((l) => `${l.quantity} x ${l.name}`).join(', ')
+  return linesSummary(parseOrderItems(order.items))
 }
 
 /** A table on wider screens, a list of cards on phones. */

@@ -1,3 +1,4 @@
+import { OrderLines } from '@client/components/orders/order-lines'
 import { Button } from '@client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card'
 import { Spinner } from '@client/components/ui/spinner'
@@ -21,6 +22,8 @@ export interface CartPanelProps {
   signedIn: boolean
   signInHref: string
   balance: number | undefined
+  /** The diner's allergens that a dish contains, flagged on its line. */
+  allergens?: (menuItemId: number) => readonly string[] | undefined
   /** Shown under the total: the way to add funds when the wallet is short. */
   fundsNotice?: ReactNode
   /** Delivery or pickup: pickup has no fee. */
@@ -55,6 +58,7 @@ export function CartPanel(props: CartPanelProps) {
     signedIn,
     signInHref,
     balance,
+    allergens,
     fundsNotice,
     fulfilment = 'delivery',
     checkout,
@@ -82,49 +86,47 @@ export function CartPanel(props: CartPanelProps) {
             Your cart is empty. Add dishes from the menu.
           </p>
         ) : (
-          <ul className="grid gap-3" aria-label="Cart items">
-            {available.map((line) => (
-              <li key={line.menuItemId} className="flex items-center gap-3" data-testid="cart-line">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium">{line.name}</p>
-                  <p className="text-xs text-muted-foreground">{formatMoney(line.price)} each</p>
-                </div>
-                <div className="flex items-center gap-1">
-                  <Button
-                    size="icon"
-                    variant="outline"
-                    className="size-8"
-                    onClick={() => onQuantity(line.menuItemId, line.quantity - 1)}
-                    aria-label={
-                      line.quantity === 1 ? `Remove ${line.name}` : `Decrease quantity of ${line.name}`
-                    }
-                    disabled={placing || redirecting}
-                  >
-                    {line.quantity === 1 ? <Trash2 aria-hidden="true" /> : <Minus aria-hidden="true" />}
-                  </Button>
-                  <span
-                    className="w-6 text-center text-sm font-semibold tabular-nums"
-                    data-testid="cart-quantity"
-                  >
-                    <span className="sr-only">Quantity </span>
-                    {line.quantity}
-                  </span>
-                  <Button
-                    size="icon"
-                    variant="outline"
-                    className="size-8"
-                    onClick={() => onQuantity(line.menuItemId, line.quantity + 1)}
-                    aria-label={`Increase quantity of ${line.name}`}
-                    disabled={placing || redirecting || line.quantity >= ORDER_QUANTITY.max}
-                  >
-                    <Plus aria-hidden="true" />
-                  </Button>
-                </div>
-                <span className="w-16 text-right text-sm font-semibold tabular-nums">
-                  {formatMoney(line.price * line.quantity)}
+          <OrderLines
+            variant="cart"
+            lines={available}
+            lineKey={(line) => line.menuItemId}
+            lineTestId="cart-line"
+            flags={allergens && ((line) => allergens(line.menuItemId) ?? [])}
+            aria-label="Cart items"
+            controls={(line) => (
+              <div className="flex items-center gap-1">
+                <Button
+                  size="icon"
+                  variant="outline"
+                  className="size-8"
+                  onClick={() => onQuantity(line.menuItemId, line.quantity - 1)}
+                  aria-label={
+                    line.quantity === 1 ? `Remove ${line.name}` : `Decrease quantity of ${line.name}`
+                  }
+                  disabled={placing || redirecting}
+                >
+                  {line.quantity === 1 ? <Trash2 aria-hidden="true" /> : <Minus aria-hidden="true" />}
+                </Button>
+                <span
+                  className="w-6 text-center text-sm font-semibold tabular-nums"
+                  data-testid="cart-quantity"
+                >
+                  <span className="sr-only">Quantity </span>
+                  {line.quantity}
                 </span>
-              </li>
-            ))}
+                <Button
+                  size="icon"
+                  variant="outline"
+                  className="size-8"
+                  onClick={() => onQuantity(line.menuItemId, line.quantity + 1)}
+                  aria-label={`Increase quantity of ${line.name}`}
+                  disabled={placing || redirecting || line.quantity >= ORDER_QUANTITY.max}
+                >
+                  <Plus aria-hidden="true" />
+                </Button>
+              </div>
+            )}
+          >
             {unavailable.map((line) => (
               <li key={line.menuItemId} className="flex items-center gap-3 text-muted-foreground">
                 <p className="min-w-0 flex-1 truncate text-sm line-through">{line.name}</p>
@@ -140,7 +142,7 @@ export function CartPanel(props: CartPanelProps) {
                 </Button>
               </li>
             ))}
-          </ul>
+          </OrderLines>
         )}
         {empty || !signedIn ? null : checkout}
         {/* An empty cart has nothing to deliver: no fee and no total until a dish is added. */}
