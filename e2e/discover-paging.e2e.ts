@@ -71,6 +71,19 @@ describe.skipIf(process.env.E2E_SKIP === '1')('discover pages through the restau
     expect(lastAsked.searchParams.get('live')).toBe('true')
     expect(lastAsked.searchParams.get('cursor')).toBeTruthy()
 
+    // The filter is in the address: a restaurant opened and left again finds it still chosen.
+    expect(new URL(page.url()).searchParams.get('live')).toBe('1')
+    await cards
+      .first()
+      .getByRole('link', { name: /view menu/i })
+      .click()
+    await page.waitForURL(/\/restaurant\/\d+/)
+    await page.goBack()
+    await page.getByText(`${live.length} restaurants`, { exact: true }).waitFor()
+    expect(await page.getByRole('switch', { name: 'Live kitchens only' }).getAttribute('aria-checked')).toBe(
+      'true',
+    )
+
     // Cuisine and live together, answered by the server rather than filtered from one page.
     const cuisine = live[live.length - 1]!.cuisine
     await page.getByLabel('Cuisine').selectOption(cuisine)

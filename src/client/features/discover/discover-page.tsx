@@ -15,10 +15,13 @@ import {
 } from '@shared/constants'
 import { SearchX } from 'lucide-react'
 import { useState } from 'react'
+import { useSearchParams } from 'wouter'
 import { LocationPanel } from './components/location-panel'
 import { RestaurantCard, RestaurantCardSkeleton } from './components/restaurant-card'
 import {
   type DiscoverFilters,
+  filtersFromSearch,
+  filtersToSearch,
   hasActiveFilters,
   listQuery,
   NO_FILTERS,
@@ -33,7 +36,10 @@ export default function DiscoverPage() {
   const location = useDeviceLocation()
   const [manual, setManual] = useState<DevicePosition | null>(null)
   const [radius, setRadius] = useState<RadiusChoice | null>(null)
-  const [filters, setFilters] = useState<DiscoverFilters>(NO_FILTERS)
+  // Filters live in the address, so going back to the page finds them (and its loaded pages) again.
+  const [params, setParams] = useSearchParams()
+  const filters = filtersFromSearch(params)
+  const setFilters = (next: DiscoverFilters) => setParams(filtersToSearch(next), { replace: true })
   const position = manual ?? (location.state.status === 'located' ? location.state.position : null)
   // With a known location and no choice made, search within the default radius.
   const chosenRadius: RadiusChoice = radius ?? DEFAULT_RADIUS_KM
@@ -46,7 +52,7 @@ export default function DiscoverPage() {
   const shown = restaurants.data?.pages.flatMap((page) => page.restaurants) ?? []
   // The newest page's count: restaurants added or removed since the first page show up in it.
   const total = restaurants.data?.pages.at(-1)?.total ?? 0
-  const update = (patch: Partial<DiscoverFilters>) => setFilters((f) => ({ ...f, ...patch }))
+  const update = (patch: Partial<DiscoverFilters>) => setFilters({ ...filters, ...patch })
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import {
   cardFeatures,
   DISCOVER_PAGE_SIZE,
+  filtersFromSearch,
+  filtersToSearch,
   formatDistance,
   hasActiveFilters,
   listQuery,
@@ -46,6 +48,17 @@ describe('discover filters', () => {
       cursor: 'WzNd',
     })
     expect(params.toString()).toContain('price=%24%24')
+  })
+
+  it('keeps the chosen filters in the address and reads them back, leaving unknown values out', () => {
+    const chosen = { cuisine: 'Thai', price: '$$', liveOnly: true }
+    const search = new URLSearchParams(filtersToSearch(chosen))
+    expect(search.toString()).toBe('cuisine=Thai&price=%24%24&live=1')
+    expect(filtersFromSearch(search)).toEqual(chosen)
+    expect(filtersToSearch(NO_FILTERS)).toEqual({})
+    expect(filtersFromSearch(new URLSearchParams('cuisine=Klingon&price=%24%24%24%24%24&live=yes'))).toEqual(
+      NO_FILTERS,
+    )
   })
 
   it('counts a filter as chosen only when it narrows the list', () => {

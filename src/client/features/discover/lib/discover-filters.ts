@@ -1,4 +1,5 @@
 import type { RestaurantListQuery, RestaurantSearch } from '@client/lib/queries/restaurants'
+import { DINER_CUISINES, PRICE_RANGES } from '@shared/constants'
 
 export interface DiscoverFilters {
   /** "all" or one of DINER_CUISINES. */
@@ -26,6 +27,26 @@ export function listQuery(
     price: filters.price === 'all' ? undefined : filters.price,
     live: filters.liveOnly ? true : undefined,
     limit,
+  }
+}
+
+/** The filters kept in the page's address (`?cuisine=Thai&price=%24%24&live=1`); unknown values are left out. */
+export function filtersFromSearch(params: URLSearchParams): DiscoverFilters {
+  const cuisine = params.get('cuisine')
+  const price = params.get('price')
+  return {
+    cuisine: cuisine && (DINER_CUISINES as readonly string[]).includes(cuisine) ? cuisine : 'all',
+    price: price && (PRICE_RANGES as readonly string[]).includes(price) ? price : 'all',
+    liveOnly: params.get('live') === '1',
+  }
+}
+
+/** The address's query for these filters: only the chosen ones. */
+export function filtersToSearch(filters: DiscoverFilters): Record<string, string> {
+  return {
+    ...(filters.cuisine === 'all' ? {} : { cuisine: filters.cuisine }),
+    ...(filters.price === 'all' ? {} : { price: filters.price }),
+    ...(filters.liveOnly ? { live: '1' } : {}),
   }
 }
 
