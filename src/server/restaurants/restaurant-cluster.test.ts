@@ -103,6 +103,15 @@ describe.runIf(onPostgres && redisUrl)('workspace changes across two instances',
     expect(
       await eventually(async () => (await onB(`/api/restaurants/${id}`)).name === 'Smoke & Oak BBQ'),
     ).toBe(true)
+    await a.inject({
+      method: 'PATCH',
+      url: `/api/restaurants/${id}`,
+      headers,
+      payload: { deliveryRadiusKm: 3.5 },
+    })
+    expect(await eventually(async () => (await onB(`/api/restaurants/${id}`)).deliveryRadiusKm === 3.5)).toBe(
+      true,
+    )
 
     const dish = (
       await a.inject({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { cameraSchema, restaurantSchema } from '../../shared/schemas/restaurants'
-import { buildTestApp, createUser } from '../testing/build-test-app'
+import { balanceCents, buildTestApp, createUser } from '../testing/build-test-app'
 import { addCamera, addDish, registerRestaurant } from '../testing/workspace.fixtures'
 
 const app = await buildTestApp()
@@ -81,6 +81,79 @@ describe('editing the profile', () => {
     expect(other.statusCode).toBe(403)
     expect((await patch(999999, owner.headers, { name: 'Nowhere' })).statusCode).toBe(404)
     expect((await read(restaurant.id)).name).toBe('Smoke & Oak')
+  })
+})
+
+describe('the delivery radius', () => {
+  it('starts at 10 km and takes an owner’s value to one decimal', async () => {
+    const { owner, restaurant } = await registerRestaurant(app)
+    expect(restaurant.deliveryRadiusKm).toBe(10)
+    await read(restaurant.id) // now cached
+    const res = await patch(restaurant.id, owner.headers, { deliveryRadiusKm: 2.5 })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ ...restaurant, deliveryRadiusKm: 2.5 })
+    expect(await read(restaurant.id)).toEqual({ ...restaurant, deliveryRadiusKm: 2.5 })
+  })
+
+  it.each([0.4, 50.1, 2.55, -3, 'ten', null])(
+    'refuses %o with a field message and changes nothing',
+    async (km) => {
+      const { owner, restaurant } = await registerRestaurant(app)
+      const res = await patch(restaurant.id, owner.headers, { deliveryRadiusKm: km })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().errors.deliveryRadiusKm).toBe(
+        'Delivery radius must be between 0.5 and 50 km, with at most one decimal',
+      )
+      expect(await read(restaurant.id)).toEqual(restaurant)
+    },
+  )
+
+  it('is what checkout checks from the next request on: delivery refused outside it, pickup still offered', async () => {
+    const { owner, restaurant } = await registerRestaurant(app)
+    const dish = await addDish(app, owner, restaurant.id)
+    // Downtown Austin; the diner's address in 78704 is about 3.4 km away.
+    await patch(restaurant.id, owner.headers, { latitude: 30.2672, longitude: -97.7431 })
+    const diner = await createUser(app, { balance: 50, address: false })
+    const saved = await app.inject({
+      method: 'POST',
+      url: `/api/users/${diner.user.id}/addresses`,
+      headers: diner.headers,
+      payload: { line1: '1500 S Congress Ave', city: 'Austin', postcode: '78704' },
+    })
+    expect(saved.statusCode).toBe(201)
+    const quote = (fulfilment: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/orders/quote',
+        headers: diner.headers,
+        payload: { restaurantId: restaurant.id, fulfilment },
+      })
+    const placeOrder = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: diner.headers,
+        payload: { restaurantId: restaurant.id, items: [{ menuItemId: dish.id, quantity: 1 }] },
+      })
+
+    const within = await quote('delivery')
+    expect(within.statusCode).toBe(200)
+    expect(within.json()).toMatchObject({ deliveryRadiusKm: 10, distanceKm: expect.closeTo(3.4, 0) })
+
+    expect((await patch(restaurant.id, owner.headers, { deliveryRadiusKm: 2 })).statusCode).toBe(200)
+    const outside = await quote('delivery')
+    expect(outside.statusCode).toBe(400)
+    expect(outside.json().errors.addressId).toMatch(/delivers within 2 km; this address is 3\.\d km away/)
+    const refused = await placeOrder()
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().errors.addressId).toMatch(/delivers within 2 km/)
+    expect(await balanceCents(app, diner.user.id)).toBe(5000)
+    const pickup = await quote('pickup')
+    expect(pickup.statusCode).toBe(200)
+    expect(pickup.json()).toMatchObject({ fulfilment: 'pickup', deliveryFee: 0 })
+
+    await patch(restaurant.id, owner.headers, { deliveryRadiusKm: 4.5 })
+    expect((await quote('delivery')).statusCode).toBe(200)
   })
 })
 

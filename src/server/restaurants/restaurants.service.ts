@@ -65,6 +65,7 @@ export function toRestaurant(row: RestaurantRow, distance: number | null = null)
     distance,
     latitude: row.latitude,
     longitude: row.longitude,
+    deliveryRadiusKm: row.deliveryRadiusKm,
   }
 }
 

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { singleLineText } from './common'
 import {
   cameraCreateSchema,
+  DELIVERY_RADIUS_MESSAGE,
+  deliveryRadiusField,
   imageUrlSchema,
   priceRangeField,
   type RestaurantCreateInput,
@@ -105,6 +107,11 @@ export const restaurantProfileSchema = restaurantWizardSchema
   .extend({
     avatar: z.union([z.literal(''), imageUrlSchema]),
     images: restaurantUpdateSchema.shape.images.unwrap(),
+    /** Typed into a number field, in km. */
+    deliveryRadiusKm: singleLineText(DELIVERY_RADIUS_MESSAGE)
+      .min(1, DELIVERY_RADIUS_MESSAGE)
+      .transform(Number)
+      .pipe(deliveryRadiusField),
   })
 export type RestaurantProfileValues = z.input<typeof restaurantProfileSchema>
 export type RestaurantProfile = z.output<typeof restaurantProfileSchema>

@@ -19,6 +19,8 @@ export const restaurantSchema = z.object({
   distance: z.number().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** How far from the restaurant it delivers, in km; anyone farther can still pick up. */
+  deliveryRadiusKm: z.number(),
 })
 export type Restaurant = z.infer<typeof restaurantSchema>
 
@@ -49,6 +51,16 @@ export const imageUrlSchema = z
       (/^https?:\/\/\S+$/i.test(v) && URL.canParse(v)),
     'Please provide a valid image address',
   )
+
+export const DELIVERY_RADIUS_KM = { min: 0.5, max: 50 } as const
+export const DELIVERY_RADIUS_MESSAGE = `Delivery radius must be between ${DELIVERY_RADIUS_KM.min} and ${DELIVERY_RADIUS_KM.max} km, with at most one decimal`
+
+/** The owner's delivery radius in km: 0.5 to 50, in steps of 0.1. */
+export const deliveryRadiusField = z
+  .number({ error: DELIVERY_RADIUS_MESSAGE })
+  .min(DELIVERY_RADIUS_KM.min, DELIVERY_RADIUS_MESSAGE)
+  .max(DELIVERY_RADIUS_KM.max, DELIVERY_RADIUS_MESSAGE)
+  .refine((km) => Math.abs(km * 10 - Math.round(km * 10)) < 1e-9, DELIVERY_RADIUS_MESSAGE)
 
 /** What the application page and the wizard send; the server accepts either form's fields. */
 export const restaurantCreateSchema = z.object({
@@ -103,6 +115,7 @@ export const restaurantUpdateSchema = z
     features: z.array(z.string().trim().min(1).max(60)).max(20),
     latitude: restaurantCreateSchema.shape.latitude,
     longitude: restaurantCreateSchema.shape.longitude,
+    deliveryRadiusKm: deliveryRadiusField,
     isLive: z.boolean({ error: 'isLive is true or false' }),
   })
   .partial()

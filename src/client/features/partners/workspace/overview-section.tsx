@@ -15,7 +15,7 @@ import {
   type RestaurantProfileValues,
   restaurantProfileSchema,
 } from '@shared/schemas/restaurant-forms'
-import type { Restaurant } from '@shared/schemas/restaurants'
+import { DELIVERY_RADIUS_KM, type Restaurant } from '@shared/schemas/restaurants'
 import { CircleCheck, CircleDashed, Radio, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useController, useForm } from 'react-hook-form'
@@ -138,6 +138,7 @@ function profileValues(r: Restaurant): RestaurantProfileValues {
     features: r.features,
     latitude: r.latitude === null ? '' : String(r.latitude),
     longitude: r.longitude === null ? '' : String(r.longitude),
+    deliveryRadiusKm: String(r.deliveryRadiusKm),
   }
 }
 
@@ -201,7 +202,7 @@ function ProfileForm({ restaurant }: { restaurant: Restaurant }) {
               {...form.register('priceRange')}
             />
           </div>
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             <InputField
               id="ws-latitude"
               label="Latitude"
@@ -215,6 +216,18 @@ function ProfileForm({ restaurant }: { restaurant: Restaurant }) {
               error={errors.longitude?.message}
               {...COORDINATE_INPUT}
               {...form.register('longitude')}
+            />
+            <InputField
+              id="ws-delivery-radius"
+              label="Delivery radius (km)"
+              type="number"
+              step="0.1"
+              min={DELIVERY_RADIUS_KM.min}
+              max={DELIVERY_RADIUS_KM.max}
+              inputMode="decimal"
+              hint="Diners farther than this can still pick up."
+              error={errors.deliveryRadiusKm?.message}
+              {...form.register('deliveryRadiusKm')}
             />
           </div>
           <fieldset className="grid gap-2">
