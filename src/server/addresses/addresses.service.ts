@@ -97,9 +97,10 @@ export function createAddressesService({ db }: { db: Db }) {
           : {}
         if (patch.isDefault) await repo.clearDefault(userId, id)
         const row = await repo.update(id, {
-          ...(patch.label !== undefined ? { label: patch.label ?? null } : {}),
+          // A label or second line sent empty clears it (the schema turns '' into undefined).
+          ...('label' in patch ? { label: patch.label ?? null } : {}),
           ...(patch.line1 !== undefined ? { line1: patch.line1 } : {}),
-          ...(patch.line2 !== undefined ? { line2: patch.line2 ?? null } : {}),
+          ...('line2' in patch ? { line2: patch.line2 ?? null } : {}),
           ...(patch.city !== undefined ? { city: patch.city } : {}),
           postcode,
           ...coordinates,

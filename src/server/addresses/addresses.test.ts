@@ -66,6 +66,35 @@ describe('saved addresses', () => {
     ])
   })
 
+  it('edits the fields sent: an empty label or second line clears it, a new postcode moves the pin', async () => {
+    const diner = await createUser(app, { address: false })
+    const saved = (await add(diner, work)).json()
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/addresses/${saved.id}`,
+      headers: diner.headers,
+      payload: { label: '', line2: '', line1: '501 W 2nd St', postcode: '78702' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      id: saved.id,
+      label: null,
+      line2: null,
+      line1: '501 W 2nd St',
+      city: 'Austin',
+      postcode: '78702',
+      isDefault: true,
+    })
+    expect(res.json().latitude).toBeCloseTo(30.264, 2)
+    const untouched = await app.inject({
+      method: 'PATCH',
+      url: `/api/addresses/${saved.id}`,
+      headers: diner.headers,
+      payload: { city: 'Austin TX' },
+    })
+    expect(untouched.json()).toMatchObject({ label: null, line2: null, line1: '501 W 2nd St' })
+  })
+
   it('keeps coordinates given with the address, and refuses half a location', async () => {
     const diner = await createUser(app, { address: false })
     const res = await add(diner, { ...home, postcode: '10001', latitude: 40.75, longitude: -73.99 })
