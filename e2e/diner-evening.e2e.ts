@@ -1,28 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { expectToast } from './diner-support'
+import { expectToast, POLL, shootThemes } from './diner-support'
 import { createAccount, signIn } from './shell-helpers'
 import { type Page, screenshot } from './support/browser'
 import { setupJourney } from './support/journey'
 
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const
 
-/** Screenshots of the page as it is, at phone and desktop width, in light and dark. */
-async function shoot(page: Page, name: string, ready: (page: Page) => Promise<unknown>) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => localStorage.setItem('clearplate-theme', t), theme)
-    await page.reload()
-    for (const [size, viewport] of Object.entries(SIZES)) {
-      await page.setViewportSize(viewport)
-      await ready(page)
-      await page.waitForTimeout(300)
-      await screenshot(page, `evening-${name}-${size}-${theme}`)
-    }
-  }
-  await page.evaluate(() => localStorage.setItem('clearplate-theme', 'light'))
-  await page.setViewportSize(SIZES.desktop)
-  await page.reload()
-  await ready(page)
-}
+/** Screenshots at phone and desktop width, light and dark. */
+const shoot = (page: Page, name: string, ready: (page: Page) => Promise<unknown>) =>
+  shootThemes(page, `evening-${name}`, SIZES, ready)
 
 describe.skipIf(process.env.E2E_SKIP === '1')('the diner’s evening', () => {
   // A quick kitchen: cooking after about 12 s, delivered after about 40 s.
@@ -34,7 +20,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the diner’s evening', () => {
     await page.getByRole('heading', { name: 'Kitchens streaming now' }).waitFor()
     await page.keyboard.press('/')
     const box = page.getByRole('combobox', { name: 'Search restaurants and dishes' })
-    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true)
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement), POLL).toBe(true)
     await page.keyboard.type('margarita')
     const pizza = page.getByRole('option', { name: /Margherita Pizza/ })
     await pizza.waitFor()
@@ -109,7 +95,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the diner’s evening', () => {
       .first()
       .waitFor()
     // The steps ahead are estimates, marked as such.
-    await expect.poll(() => page.getByTestId('timeline-completed').textContent()).toMatch(/est\./)
+    await expect.poll(() => page.getByTestId('timeline-completed').textContent(), POLL).toMatch(/est\./)
 
     // The kitchen starts cooking: the bell says so without a reload.
     await page.getByTestId('notifications-unread').waitFor({ timeout: 40_000 })
@@ -121,7 +107,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the diner’s evening', () => {
     await screenshot(page, 'evening-bell-desktop-light')
     await page.keyboard.press('Escape')
     // The cooking step now shows the time it was reached.
-    await expect.poll(() => page.getByTestId('timeline-cooking').getAttribute('data-reached')).toBe('true')
+    await expect
+      .poll(() => page.getByTestId('timeline-cooking').getAttribute('data-reached'), POLL)
+      .toBe('true')
 
     // Delivered: the page says so, the player is no longer live, and the diner can rate it.
     await page.getByTestId('order-finished').filter({ hasText: 'Delivered. Enjoy your meal!' }).waitFor({

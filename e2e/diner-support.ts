@@ -7,6 +7,9 @@ import {
   VIEWPORTS,
 } from './support/browser'
 
+/** How long a journey's `expect.poll` waits: a busy machine answers in seconds, not the default 1 s. */
+export const POLL = { timeout: 15_000 } as const
+
 export type TrackedContext = BrowserContext & { pageErrors: string[] }
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
 
@@ -98,4 +101,31 @@ export async function storeGrant(page: Page, orderId: number, lengthMs: number) 
     },
     { orderId, lengthMs },
   )
+}
+
+/**
+ * Screenshots of the page as it is, at each of `sizes`, in light and dark (named
+ * `{name}-{size}-{theme}`); back to light at the last size afterwards.
+ */
+export async function shootThemes(
+  page: Page,
+  name: string,
+  sizes: Record<string, { width: number; height: number }>,
+  ready: (page: Page) => Promise<unknown>,
+) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => localStorage.setItem('clearplate-theme', t), theme)
+    await page.reload()
+    for (const [size, viewport] of Object.entries(sizes)) {
+      await page.setViewportSize(viewport)
+      await ready(page)
+      await page.waitForTimeout(300)
+      await screenshot(page, `${name}-${size}-${theme}`)
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('clearplate-theme', 'light'))
+  const sizesList = Object.values(sizes)
+  await page.setViewportSize(sizesList[sizesList.length - 1]!)
+  await page.reload()
+  await ready(page)
 }

@@ -28,6 +28,7 @@ export const queryKeys = {
   installations: (userId: number) => ['users', userId, 'installations'] as const,
   addresses: (userId: number) => ['users', userId, 'addresses'] as const,
   notifications: (userId: number) => ['users', userId, 'notifications'] as const,
+  orderQuotes: (userId: number) => ['users', userId, 'order-quote'] as const,
   orderQuote: (userId: number, restaurantId: number, fulfilment: string, addressId: number | null) =>
     ['users', userId, 'order-quote', restaurantId, fulfilment, addressId] as const,
   reviews: (restaurantId: number) => ['restaurants', restaurantId, 'reviews'] as const,

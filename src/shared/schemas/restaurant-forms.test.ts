@@ -4,11 +4,13 @@ import {
   applicationPayload,
   CAMERA_FORM_DEFAULTS,
   cameraFormSchema,
+  profilePayload,
   restaurantApplicationSchema,
+  restaurantProfileSchema,
   restaurantWizardSchema,
   wizardPayload,
 } from './restaurant-forms'
-import { restaurantCreateSchema } from './restaurants'
+import { restaurantCreateSchema, restaurantUpdateSchema } from './restaurants'
 
 function messages(result: {
   success: boolean
@@ -147,6 +149,34 @@ describe('the camera form', () => {
     ).toEqual({
       name: 'Camera name must be at least 2 characters.',
       position: 'Please select a camera position.',
+    })
+  })
+})
+
+describe('the workspace profile form', () => {
+  const profile = {
+    name: 'Casa Nueva',
+    description: 'Tacos from the trompo.',
+    cuisine: 'Mexican',
+    address: '500 Congress Ave',
+    priceRange: '$$$',
+    avatar: '',
+    images: [],
+    features: [],
+    latitude: '',
+    longitude: '',
+    deliveryRadiusKm: '2.5',
+  }
+  const radiusMessage = 'Delivery radius must be between 0.5 and 50 km, with at most one decimal'
+
+  it('sends the delivery radius as a number of km', () => {
+    expect(profilePayload(restaurantProfileSchema.parse(profile)).deliveryRadiusKm).toBe(2.5)
+    expect(restaurantUpdateSchema.parse({ deliveryRadiusKm: 50 }).deliveryRadiusKm).toBe(50)
+  })
+
+  it.each(['', '0.4', '50.5', '2.55', 'far'])('refuses a delivery radius of "%s"', (km) => {
+    expect(messages(restaurantProfileSchema.safeParse({ ...profile, deliveryRadiusKm: km }))).toEqual({
+      deliveryRadiusKm: radiusMessage,
     })
   })
 })

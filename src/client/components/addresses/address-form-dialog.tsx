@@ -10,13 +10,20 @@ import {
 import { Field, fieldProps } from '@client/components/ui/field'
 import { Input } from '@client/components/ui/input'
 import { Spinner } from '@client/components/ui/spinner'
+import { toast } from '@client/components/ui/use-toast'
 import { ApiError, errorMessage } from '@client/lib/api-client'
 import { getDevicePosition } from '@client/lib/geolocation'
-import { useCreateAddress } from '@client/lib/queries/addresses'
+import { useCreateAddress, useManageAddress } from '@client/lib/queries/addresses'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { type Address, type AddressCreateInput, addressCreateSchema } from '@shared/schemas/addresses'
+import {
+  type Address,
+  type AddressCreateInput,
+  type AddressUpdateInput,
+  addressCreateSchema,
+  formatAddress,
+} from '@shared/schemas/addresses'
 import { Check, LocateFixed } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 
 type FormValues = {
@@ -39,35 +46,87 @@ const EMPTY: FormValues = {
   longitude: null,
 }
 
-/** Adds a delivery address to the account, with the server's own rules. */
+function valuesOf(address: Address | null | undefined): FormValues {
+  if (!address) return EMPTY
+  return {
+    label: address.label ?? '',
+    line1: address.line1,
+    line2: address.line2 ?? '',
+    city: address.city,
+    postcode: address.postcode,
+    latitude: address.latitude,
+    longitude: address.longitude,
+  }
+}
+
+/**
+ * What an edit sends: the fields changed (an emptied label or second line clears it). A new
+ * postcode without a new location drops the old pin, so the server places the new postcode.
+ */
+function changesOf(
+  values: FormValues,
+  dirty: Partial<Record<keyof FormValues, boolean>>,
+): AddressUpdateInput {
+  const patch: Record<string, unknown> = {}
+  for (const key of ['label', 'line1', 'line2', 'city', 'postcode'] as const)
+    if (dirty[key]) patch[key] = values[key]
+  if (dirty.latitude || dirty.longitude) {
+    patch.latitude = values.latitude
+    patch.longitude = values.longitude
+  } else if (dirty.postcode) {
+    patch.latitude = null
+    patch.longitude = null
+  }
+  return patch as AddressUpdateInput
+}
+
+/**
+ * Adds a delivery address to the account, or edits `address`, with the server's own rules: the
+ * same form in the profile and at checkout.
+ */
 export function AddressFormDialog({
   userId,
+  address,
   open,
   onOpenChange,
   onSaved,
 }: {
   userId: number
+  /** The address to edit; a new one when absent. */
+  address?: Address | null
   open: boolean
   onOpenChange: (open: boolean) => void
-  onSaved: (address: Address) => void
+  onSaved?: (address: Address) => void
 }) {
   const create = useCreateAddress(userId)
+  const { update } = useManageAddress(userId)
+  const saving = create.isPending || update.isPending
   const [locating, setLocating] = useState(false)
   const [locationNote, setLocationNote] = useState<string | null>(null)
   const form = useForm<FormValues>({
     resolver: zodResolver(addressCreateSchema) as never,
-    defaultValues: EMPTY,
+    defaultValues: valuesOf(address),
   })
   const { errors } = form.formState
-  const located = form.watch('latitude') !== null
+  // A new address shows the pin it was given; an edited one, a pin given in this edit.
+  const hasPin = form.watch('latitude') !== null
+  const located = address ? Boolean(form.formState.dirtyFields.latitude) && hasPin : hasPin
+
+  // Each opening starts from the address being edited (or an empty form).
+  useEffect(() => {
+    if (open) {
+      form.reset(valuesOf(address))
+      setLocationNote(null)
+    }
+  }, [open, address, form])
 
   const useMyLocation = async () => {
     setLocating(true)
     setLocationNote(null)
     try {
       const position = await getDevicePosition()
-      form.setValue('latitude', position.latitude)
-      form.setValue('longitude', position.longitude)
+      form.setValue('latitude', position.latitude, { shouldDirty: true })
+      form.setValue('longitude', position.longitude, { shouldDirty: true })
       setLocationNote('Your current location is saved with this address.')
     } catch {
       setLocationNote('Could not get your location. Known Austin postcodes are placed on the map for you.')
@@ -78,10 +137,16 @@ export function AddressFormDialog({
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const saved = await create.mutateAsync(values as AddressCreateInput)
+      const saved = address
+        ? await update.mutateAsync({
+            id: address.id,
+            patch: changesOf(form.getValues(), form.formState.dirtyFields),
+          })
+        : await create.mutateAsync(values as AddressCreateInput)
+      toast({ title: address ? 'Address updated' : 'Address saved', description: formatAddress(saved) })
       form.reset(EMPTY)
       setLocationNote(null)
-      onSaved(saved)
+      onSaved?.(saved)
       onOpenChange(false)
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors) {
@@ -98,8 +163,12 @@ export function AddressFormDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>New delivery address</DialogTitle>
-          <DialogDescription>Saved to your account for your next orders.</DialogDescription>
+          <DialogTitle>{address ? 'Edit delivery address' : 'New delivery address'}</DialogTitle>
+          <DialogDescription>
+            {address
+              ? 'Your next orders use the new details; orders already placed keep theirs.'
+              : 'Saved to your account for your next orders.'}
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-3" noValidate>
           <Field id="address-label" label="Label (optional)" error={errors.label?.message}>
@@ -163,8 +232,8 @@ export function AddressFormDialog({
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? <Spinner className="size-4 text-current" label="Saving" /> : null}
+            <Button type="submit" disabled={saving}>
+              {saving ? <Spinner className="size-4 text-current" label="Saving" /> : null}
               Save address
             </Button>
           </DialogFooter>

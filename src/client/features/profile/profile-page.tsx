@@ -2,12 +2,14 @@ import { InitialsAvatar } from '@client/components/layout/initials-avatar'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs'
 import { useCurrentUser } from '@client/lib/session'
 import { useDocumentTitle } from '@client/lib/use-document-title'
-import { Heart, ReceiptText, ShieldCheck, UserRound, Wallet } from 'lucide-react'
+import { Heart, MapPin, ReceiptText, ShieldCheck, UserRound, Wallet } from 'lucide-react'
 import { useState } from 'react'
+import { AddressesTab } from './components/addresses-tab'
 import { AccountTab, AllergensTab, FavoritesTab, OrdersTab, PaymentTab } from './components/profile-tabs'
 
 const TABS = [
   { value: 'account', label: 'Account', icon: UserRound },
+  { value: 'addresses', label: 'Addresses', icon: MapPin },
   { value: 'allergens', label: 'Allergens', icon: ShieldCheck },
   { value: 'orders', label: 'Orders', icon: ReceiptText },
   { value: 'favorites', label: 'Favorites', icon: Heart },
@@ -54,6 +56,9 @@ export default function ProfilePage() {
         <div className="min-w-0">
           <TabsContent value="account" className="mt-0">
             <AccountTab user={user} />
+          </TabsContent>
+          <TabsContent value="addresses" className="mt-0">
+            <AddressesTab user={user} />
           </TabsContent>
           <TabsContent value="allergens" className="mt-0">
             <AllergensTab user={user} />

@@ -202,7 +202,7 @@ function ProfileForm({ restaurant }: { restaurant: Restaurant }) {
               {...form.register('priceRange')}
             />
           </div>
-          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          <div className="grid items-start gap-5 sm:grid-cols-2 lg:grid-cols-3">
             <InputField
               id="ws-latitude"
               label="Latitude"

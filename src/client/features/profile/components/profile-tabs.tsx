@@ -14,7 +14,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { favoriteRestaurants, orderStatusDisplay, type StatusTone } from '../lib/profile-orders'
 
-function Section({
+export function Section({
   title,
   description,
   children,
