@@ -593,6 +593,33 @@ describe('paging the public list', () => {
     expect(after.statusCode).toBe(200)
     expect(restaurantPage.parse(after.json()).restaurants.map((r) => r.id)).toEqual([first.id, second.id])
   })
+
+  it('caches a bounded number of distinct pages (run last: it fills the page budget), and answers the rest from the list without caching them', async () => {
+    const owner = await createUser(app)
+    const made = await createRestaurant(owner, { cuisine: 'Boundian' })
+    // Pages of every size after three made-up cursors: 300 different pages holding the same restaurant.
+    const answers = []
+    for (const before of [1, 2, 3])
+      for (let limit = 1; limit <= 100; limit++)
+        answers.push(
+          await app.inject({
+            url: '/api/restaurants',
+            query: {
+              cuisine: 'boundian',
+              limit: String(limit),
+              cursor: encodeRestaurantCursor({ id: made.id - before }),
+            },
+          }),
+        )
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200)
+      expect(restaurantPage.parse(res.json()).restaurants.map((r) => r.id)).toEqual([made.id])
+    }
+    const uncached = answers.filter((res) => res.headers.etag === undefined)
+    expect(uncached.length).toBeGreaterThan(0)
+    expect(uncached.length).toBeLessThan(answers.length)
+    expect(uncached.every((res) => res.headers['cache-control'] === 'no-cache')).toBe(true)
+  })
 })
 
 describe("a user's restaurants", () => {
