@@ -1,5 +1,6 @@
 import { hostname } from 'node:os'
 import { describe, expect, it } from 'vitest'
+import { parseInputProtocols, readableProtocols, resolveFfmpegPath } from '../infra/ffmpeg'
 import { createKitchen } from '../realtime/live.fixtures'
 import { buildTestApp, createUser } from '../testing/build-test-app'
 
@@ -48,5 +49,45 @@ describe('restaurants’ own camera sources', () => {
     const playlist = await app.inject({ url: `/live/${res.json<{ id: number }>().id}/index.m3u8` })
     expect(playlist.statusCode).toBe(403)
     expect(playlist.json()).toMatchObject({ code: 'camera.source_refused' })
+  })
+
+  it('decides from the server’s own ffmpeg whether SRT cameras can be saved, and says why not', async () => {
+    const protocols = await readableProtocols(undefined)
+    // The list is the binary's own: it reads the protocols every camera here uses.
+    for (const name of ['rtmp', 'http', 'https', 'tcp']) expect(protocols.has(name), name).toBe(true)
+    const res = await addCamera('srt://cameras.example.com:9000?streamid=kitchen')
+    if (protocols.has('srt')) {
+      expect(res.statusCode).toBe(201)
+      return
+    }
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toMatch(/^This server’s ffmpeg cannot read SRT/)
+    expect(res.json().errors.streamUrl).toMatch(/cannot read SRT/)
+    const list = await app.inject({ url: `/api/restaurants/${restaurant.id}/cameras` })
+    expect(list.body).not.toContain('srt')
+
+    // Editing a camera to an SRT address is refused the same way.
+    const saved = await addCamera('rtsp://cameras.example.com:554/pass')
+    expect(saved.statusCode).toBe(201)
+    const edit = await app.inject({
+      method: 'PATCH',
+      url: `/api/cameras/${saved.json<{ id: number }>().id}`,
+      headers: owner.headers,
+      payload: { streamUrl: 'srt://cameras.example.com:9000' },
+    })
+    expect(edit.statusCode).toBe(400)
+    expect(edit.json().message).toMatch(/cannot read SRT/)
+  })
+
+  it('reads the input protocols from ffmpeg’s list', async () => {
+    const path = resolveFfmpegPath(undefined)
+    if (typeof path !== 'string') throw new Error(path.problem)
+    const { execFileSync } = await import('node:child_process')
+    const listed = parseInputProtocols(
+      execFileSync(path, ['-hide_banner', '-protocols'], { encoding: 'utf8' }),
+    )
+    expect(listed).toEqual(await readableProtocols(undefined))
+    // Output-only protocols are not readable sources.
+    expect(listed.has('icecast')).toBe(false)
   })
 })

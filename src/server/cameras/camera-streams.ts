@@ -1,10 +1,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { accessSync, constants, type Dirent, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { type Dirent, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
+import { resolveFfmpegPath } from '../infra/ffmpeg'
 import { cameraStarting, liveVideoUnavailable, segmentNotFound, tooManyCameraStreams } from './cameras.errors'
 import { countSegments, lastMeaningfulLine, readPlaylist, sleep, withTimeout } from './hls-output'
 
@@ -575,27 +575,7 @@ export function escapeFilterValue(value: string): string {
   return optionLevel.replace(/[\\'[\],;]/g, '\\$&')
 }
 
-type Resolved = string | { problem: string }
-
-export function resolveFfmpegPath(configured: string | undefined): Resolved {
-  let path = configured
-  if (!path) {
-    try {
-      const require = createRequire(import.meta.url)
-      path = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path
-    } catch (error) {
-      return {
-        problem: `no ffmpeg binary is installed (${error instanceof Error ? error.message : String(error)})`,
-      }
-    }
-  }
-  try {
-    accessSync(path, constants.X_OK)
-  } catch {
-    return { problem: `ffmpeg was not found or is not executable at ${path}` }
-  }
-  return path
-}
+export { resolveFfmpegPath }
 
 export interface Launcher {
   ffmpegPath: string

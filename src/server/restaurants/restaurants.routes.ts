@@ -19,6 +19,7 @@ import { requireSelf, requireUser } from '../auth/auth.guard'
 import { restaurants as restaurantsTable } from '../db/schema'
 import { sendCached, sendSerialized } from '../infra/cached-response'
 import { tooManyRequests } from '../infra/errors'
+import { assertReadableSource } from '../infra/ffmpeg'
 import { assertSavableSource } from '../infra/source-policy'
 import { createRestaurantService, toCamera, toRestaurant } from './restaurants.service'
 
@@ -174,6 +175,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = request.body
       await restaurants.requireOwner(input.restaurantId, user.id)
       assertSavableSource(input.streamUrl, app.config.cameras.allowPrivateHosts)
+      await assertReadableSource(input.streamUrl, app.config.cameras.ffmpegPath)
       const row = await restaurants.repo.createCamera(input)
       await restaurants.invalidate()
       return reply.code(201).send(toCamera(row))
