@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import type { ServerMessage } from '../shared/live-messages'
 import { addressRoutes } from './addresses/addresses.routes'
 import { allergenRoutes } from './allergens/allergens.routes'
 import { authRoutes } from './auth/auth.routes'
@@ -22,6 +23,7 @@ import { createSessionCache, type SessionCache } from './auth/session-cache'
 import { cameraSettingsRoutes } from './cameras/camera-settings.routes'
 import { cameraStreamRoutes } from './cameras/cameras.routes'
 import { chefRoutes } from './chef/chef.routes'
+import { type ChefService, createChefService } from './chef/chef.service'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import { autopilotTelemetry } from './demo/autopilot'
@@ -39,7 +41,7 @@ import { registerSecurityHeaders } from './infra/security-headers'
 import { kitchenRoutes } from './kitchen/kitchen.routes'
 import { createKitchenService, type KitchenService } from './kitchen/kitchen.service'
 import { kitchenNotices } from './kitchen/kitchen-notices'
-import { createOrderStatus } from './kitchen/order-status'
+import { createOrderStatus, type OrderStatusService } from './kitchen/order-status'
 import { menuRoutes } from './menu/menu.routes'
 import { notificationRoutes } from './notifications/notifications.routes'
 import { createNotificationsService, type NotificationsService } from './notifications/notifications.service'
@@ -70,6 +72,10 @@ declare module 'fastify' {
     kitchen: KitchenService
     /** A diner's notifications: stored, then pushed to their sockets. */
     notifications: NotificationsService
+    /** The order state machine: every status change, its history and its notice. */
+    orderStatus: OrderStatusService
+    /** Chef shouts (sent, answered) and tips. */
+    chef: ChefService
     /** Upsell offers from choice to answer; both kitchen drivers offer through it. */
     upsells: UpsellsService
     metrics: Metrics
@@ -118,27 +124,32 @@ export async function buildApp({
   const authRepo = createAuthRepository(database.db)
   app.decorate('authRepo', authRepo)
   app.decorate('sessions', await createSessionCache({ bus, load: (id) => authRepo.findSession(id) }))
-  app.decorate('notifications', createNotificationsService({ db: database.db, bus, log: app.log }))
+  // The domains' services, built once and handed to the route plugins, the live channel and
+  // (through main.ts) the kitchen's drivers.
+  const notifications = createNotificationsService({ db: database.db, bus, log: app.log })
+  app.decorate('notifications', notifications)
+  app.decorate('orderStatus', createOrderStatus({ db: database.db, bus, notifications, log: app.log }))
+  // The kitchen console hears of every shout, tip and upsell answer (called once both exist).
+  const toKitchen = (orderId: number, message: ServerMessage) => app.kitchen.ticketChanged(orderId, message)
+  app.decorate(
+    'chef',
+    createChefService({ db: database.db, bus, notifications, log: app.log, onOrderChanged: toKitchen }),
+  )
   app.decorate(
     'kitchen',
     createKitchenService({
       db: database.db,
       bus,
-      orderStatus: createOrderStatus({ db: database.db, bus, log: app.log }),
+      orderStatus: app.orderStatus,
+      shouts: app.chef,
       config,
       log: app.log,
-      listeners: kitchenNotices({ db: database.db, bus, log: app.log }),
+      listeners: kitchenNotices({ db: database.db, notifications, log: app.log }),
     }),
   )
   app.decorate(
     'upsells',
-    createUpsellsService({
-      db: database.db,
-      bus,
-      notifications: app.notifications,
-      log: app.log,
-      onAnswered: (orderId, message) => app.kitchen.ticketChanged(orderId, message),
-    }),
+    createUpsellsService({ db: database.db, bus, notifications, log: app.log, onAnswered: toKitchen }),
   )
   // The demo world plugs in here: the autopilot's telemetry estimate, for what a sensor does not say.
   const estimate = autopilotTelemetry(config.kitchen.orderMs)
@@ -218,7 +229,7 @@ export async function buildApp({
       await api.register(restaurantRoutes)
       await api.register(ordersRoutes)
       await api.register(walletRoutes)
-      await api.register(chefRoutes)
+      await api.register(chefRoutes(app.chef))
       await api.register(allergenRoutes)
       await api.register(integrationRoutes)
       await api.register(installationRoutes)
@@ -230,7 +241,7 @@ export async function buildApp({
       await api.register(uploadRoutes)
       await api.register(addressRoutes)
       await api.register(reviewRoutes)
-      await api.register(notificationRoutes)
+      await api.register(notificationRoutes(app.notifications))
       await api.register(searchRoutes)
     },
     { prefix: '/api' },

@@ -35,3 +35,14 @@ export const tipOnCancelledOrder = defineError({
   status: 409,
   message: 'This order was cancelled: there is no one to tip',
 })
+// A shout's answers keep the `kitchen.` codes they were published with.
+export const shoutNotFound = defineError({
+  code: 'kitchen.shout_not_found',
+  status: 404,
+  message: 'Chef shout not found',
+})
+export const shoutStatusConflict = defineError({
+  code: 'kitchen.shout_status',
+  status: 409,
+  message: 'This shout has already moved on',
+})

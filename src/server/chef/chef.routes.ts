@@ -8,75 +8,70 @@ import { currentUser, requireUser } from '../auth/auth.guard'
 import { unauthorized } from '../infra/errors'
 import { idempotencyHeaders } from '../infra/idempotency'
 import { orderNotFound } from '../orders/orders.errors'
-import { createChefService } from './chef.service'
+import type { ChefService } from './chef.service'
 
 const orderParams = z.object({ orderId: idParam() })
 
-export const chefRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createChefService({
-    db: app.db,
-    bus: app.bus,
-    log: app.log,
-    onOrderChanged: (orderId, event) => app.kitchen.ticketChanged(orderId, event),
-  })
-
-  app.get(
-    '/orders/:orderId/chef-shouts',
-    { schema: { tags: ['chef'], params: orderParams, response: { 200: z.array(chefShoutSchema) } } },
-    async (request) => {
-      const user = await currentUser(request)
-      const shouts = await service.listShoutsFor(user?.id, request.params.orderId)
-      if (shouts) return shouts
-      // As for the order itself: 401 to a visitor, 404 to anyone else who may not read it.
-      if (!user) throw unauthorized()
-      throw orderNotFound()
-    },
-  )
-
-  app.post(
-    '/orders/:orderId/chef-shouts',
-    {
-      schema: {
-        tags: ['chef'],
-        params: orderParams,
-        headers: idempotencyHeaders,
-        body: chefShoutCreateSchema,
-        response: { 201: chefShoutCreateResponse },
+export function chefRoutes(service: ChefService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/orders/:orderId/chef-shouts',
+      { schema: { tags: ['chef'], params: orderParams, response: { 200: z.array(chefShoutSchema) } } },
+      async (request) => {
+        const user = await currentUser(request)
+        const shouts = await service.listShoutsFor(user?.id, request.params.orderId)
+        if (shouts) return shouts
+        // As for the order itself: 401 to a visitor, 404 to anyone else who may not read it.
+        if (!user) throw unauthorized()
+        throw orderNotFound()
       },
-    },
-    async (request, reply) => {
-      const user = await requireUser(request)
-      const shout = await service.sendShout({
-        userId: user.id,
-        orderId: request.params.orderId,
-        shoutType: request.body.shoutType,
-        idempotencyKey: request.headers['idempotency-key'],
-      })
-      return reply.code(201).send(shout)
-    },
-  )
+    )
 
-  app.post(
-    '/orders/:orderId/tip-chef',
-    {
-      schema: {
-        tags: ['chef'],
-        params: orderParams,
-        headers: idempotencyHeaders,
-        body: tipSchema,
-        response: { 200: tipResponseSchema },
+    app.post(
+      '/orders/:orderId/chef-shouts',
+      {
+        schema: {
+          tags: ['chef'],
+          params: orderParams,
+          headers: idempotencyHeaders,
+          body: chefShoutCreateSchema,
+          response: { 201: chefShoutCreateResponse },
+        },
       },
-    },
-    async (request) => {
-      // The body's userId is the spec's; the tip is always the signed-in diner's.
-      const user = await requireUser(request)
-      return service.tip({
-        userId: user.id,
-        orderId: request.params.orderId,
-        amountCents: toCents(request.body.amount),
-        message: request.body.message,
-        idempotencyKey: request.headers['idempotency-key'],
-      })
-    },
-  )
+      async (request, reply) => {
+        const user = await requireUser(request)
+        const shout = await service.sendShout({
+          userId: user.id,
+          orderId: request.params.orderId,
+          shoutType: request.body.shoutType,
+          idempotencyKey: request.headers['idempotency-key'],
+        })
+        return reply.code(201).send(shout)
+      },
+    )
+
+    app.post(
+      '/orders/:orderId/tip-chef',
+      {
+        schema: {
+          tags: ['chef'],
+          params: orderParams,
+          headers: idempotencyHeaders,
+          body: tipSchema,
+          response: { 200: tipResponseSchema },
+        },
+      },
+      async (request) => {
+        // The body's userId is the spec's; the tip is always the signed-in diner's.
+        const user = await requireUser(request)
+        return service.tip({
+          userId: user.id,
+          orderId: request.params.orderId,
+          amountCents: toCents(request.body.amount),
+          message: request.body.message,
+          idempotencyKey: request.headers['idempotency-key'],
+        })
+      },
+    )
+  }
 }

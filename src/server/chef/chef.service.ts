@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lte, type SQLWrapper, sql } from 'drizzle-orm'
 import {
   CHEF_SHOUTS,
   isActiveStatus,
@@ -13,6 +13,8 @@ import type { Db, Tx } from '../db/client'
 import { chefShouts, chefTips, orderEvents, orders, restaurants } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
 import { runIdempotent } from '../infra/idempotency'
+import type { NotificationsService } from '../notifications/notifications.service'
+import { orderFacts, shoutAcknowledgedNotice } from '../notifications/order-notices'
 import { canViewOrder, findViewableOrder, type OrderRow, orderNumber } from '../orders/order-access'
 import { orderNotActive, orderNotFound } from '../orders/orders.errors'
 import { publishWalletMovement } from '../wallet/wallet.events'
@@ -20,6 +22,8 @@ import { createWalletRepository, type MovementResult } from '../wallet/wallet.re
 import {
   invalidTip,
   notOrderDiner,
+  shoutNotFound,
+  shoutStatusConflict,
   shoutsClosed,
   shoutsNotOpen,
   tipOnCancelledOrder,
@@ -68,7 +72,11 @@ export interface TipResult {
 
 interface Logger {
   warn(obj: object, message: string): void
+  error(obj: object, message?: string): void
 }
+
+/** Where a shout goes once sent: the kitchen acknowledges it, then marks it done. */
+export type ShoutAnswer = 'acknowledged' | 'done'
 
 export function toChefShoutDto(row: ChefShoutRow): ChefShout {
   return {
@@ -97,14 +105,21 @@ async function orderOfDiner(tx: Tx, userId: number, orderId: number, action: str
   return order
 }
 
+/**
+ * Chef shouts from sending to done, and tips. A shout is created here (paid, over REST) and
+ * advanced here (pending -> acknowledged -> done), whether the kitchen console answers it or the
+ * demo's autopilot does; every change reaches the order's viewers as a `chef_shout` message and
+ * the kitchen console through `onOrderChanged`, and an acknowledgement becomes the diner's notice.
+ */
 export function createChefService(deps: {
   db: Db
   bus: Bus
+  notifications: NotificationsService
   log?: Logger
-  /** Called after a paid shout or tip was published (the kitchen console's feed). */
+  /** Called after a shout, a shout's answer or a paid tip was published (the kitchen console's feed). */
   onOrderChanged?: (orderId: number, message: ServerMessage) => Promise<unknown>
 }) {
-  const { db, bus, log, onOrderChanged } = deps
+  const { db, bus, notifications, log, onOrderChanged } = deps
 
   /** Money has moved by now: a bus that is down must not turn the answer into an error. */
   async function publish(orderId: number, message: ServerMessage) {
@@ -114,6 +129,29 @@ export function createChefService(deps: {
         await onOrderChanged(orderId, message)
     } catch (error) {
       log?.warn({ err: error, orderId, type: message.type }, 'could not publish a live message')
+    }
+  }
+
+  /** Tells viewers and consoles of each changed shout, and each acknowledged shout's diner. */
+  async function shoutsChanged(changed: ChefShoutRow[], acknowledged: ChefShoutRow[]) {
+    const sentAt = Date.now()
+    await Promise.all(
+      changed.map((row) =>
+        publish(row.orderId, {
+          type: 'chef_shout',
+          orderId: row.orderId,
+          shout: toChefShoutDto(row),
+          sentAt,
+        }),
+      ),
+    )
+    for (const row of acknowledged) {
+      try {
+        const facts = await orderFacts(db, row.orderId)
+        if (facts) await notifications.send(shoutAcknowledgedNotice(facts, row.shoutName))
+      } catch (err) {
+        log?.error({ err, orderId: row.orderId }, 'could not notify the diner')
+      }
     }
   }
 
@@ -139,6 +177,74 @@ export function createChefService(deps: {
       const first = rows[0]
       if (!first || !canViewOrder(first, first.ownerId, viewerId)) return undefined
       return rows.flatMap((row) => (row.shout ? [toChefShoutDto(row.shout)] : []))
+    },
+
+    /** The order a shout was sent on; undefined when there is no such shout. */
+    async shoutOrder(shoutId: number): Promise<number | undefined> {
+      const [row] = await db
+        .select({ orderId: chefShouts.orderId })
+        .from(chefShouts)
+        .where(eq(chefShouts.id, shoutId))
+      return row?.orderId
+    },
+
+    /**
+     * Answers one shout: `acknowledged` from pending, `done` from pending or acknowledged; 409 when
+     * it has moved on already. Who may answer is the caller's check (the kitchen's owner).
+     */
+    async answerShout(shoutId: number, status: ShoutAnswer): Promise<ChefShout> {
+      const allowedFrom = status === 'acknowledged' ? ['pending'] : ['pending', 'acknowledged']
+      const [row] = await db
+        .update(chefShouts)
+        .set({ status, updatedAt: new Date() })
+        .where(and(eq(chefShouts.id, shoutId), inArray(chefShouts.status, allowedFrom)))
+        .returning()
+      if (!row) {
+        const exists = await db
+          .select({ id: chefShouts.id })
+          .from(chefShouts)
+          .where(eq(chefShouts.id, shoutId))
+        throw exists.length > 0 ? shoutStatusConflict() : shoutNotFound()
+      }
+      await shoutsChanged([row], status === 'acknowledged' ? [row] : [])
+      return toChefShoutDto(row)
+    },
+
+    /**
+     * Answers, on time, the shouts of the orders `orderIds` selects: acknowledged once sent before
+     * `acknowledgeBefore`, done once sent before `doneBefore` (the demo's autopilot kitchens).
+     */
+    async answerShoutsSentBefore(input: {
+      orderIds: SQLWrapper | number[]
+      acknowledgeBefore: Date
+      doneBefore: Date
+      at: Date
+    }): Promise<void> {
+      const acknowledged = await db
+        .update(chefShouts)
+        .set({ status: 'acknowledged', updatedAt: input.at })
+        .where(
+          and(
+            eq(chefShouts.status, 'pending'),
+            lte(chefShouts.createdAt, input.acknowledgeBefore),
+            inArray(chefShouts.orderId, input.orderIds),
+          ),
+        )
+        .returning()
+      const done = await db
+        .update(chefShouts)
+        .set({ status: 'done', updatedAt: input.at })
+        .where(
+          and(
+            eq(chefShouts.status, 'acknowledged'),
+            lte(chefShouts.createdAt, input.doneBefore),
+            inArray(chefShouts.orderId, input.orderIds),
+          ),
+        )
+        .returning()
+      // A shout acknowledged and done in one pass is told once, as done.
+      const changed = [...acknowledged.filter((a) => !done.some((d) => d.id === a.id)), ...done]
+      await shoutsChanged(changed, acknowledged)
     },
 
     async sendShout(input: {

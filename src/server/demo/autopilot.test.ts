@@ -17,6 +17,8 @@ function newEngine() {
     db,
     bus: app.bus,
     upsells: app.upsells,
+    orderStatus: app.orderStatus,
+    shouts: app.chef,
     config: app.config,
     lock: createEngineLock(app.testDatabase),
   })
@@ -124,6 +126,8 @@ describe('the kitchen engine', () => {
       db,
       bus: app.bus,
       upsells: app.upsells,
+      orderStatus: app.orderStatus,
+      shouts: app.chef,
       config: app.config,
       lock: createEngineLock(app.testDatabase),
       sensors: (active, now) => app.devices.activity(active, now),
@@ -367,6 +371,8 @@ describe('the kitchen engine', () => {
       db,
       bus: app.bus,
       upsells: app.upsells,
+      orderStatus: app.orderStatus,
+      shouts: app.chef,
       config: { kitchen: { enabled: true, orderMs: ORDER_MS, tickMs: 100 } },
       lock: createEngineLock(app.testDatabase),
     })

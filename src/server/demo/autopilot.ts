@@ -1,19 +1,17 @@
-import { and, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm'
+import { and, eq, notInArray, or, sql } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/constants'
 import type { ServerMessage } from '../../shared/live-messages'
 import type { Telemetry } from '../../shared/schemas/orders'
-import { toChefShoutDto } from '../chef/chef.service'
+import type { ChefService } from '../chef/chef.service'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
-import { chefShouts, orders, restaurants } from '../db/schema'
+import { orders, restaurants } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
 import { AppError } from '../infra/errors'
 import type { EngineLock } from '../kitchen/engine-lock'
 import { statusChangeNotAllowed } from '../kitchen/kitchen.errors'
 import type { KitchenDriver, SensorWatch, TelemetryEstimate } from '../kitchen/kitchen-driver'
-import { createOrderStatus, type StatusActor, statusMessage } from '../kitchen/order-status'
-import { createNotificationsService } from '../notifications/notifications.service'
-import { orderFacts, shoutAcknowledgedNotice } from '../notifications/order-notices'
+import { type OrderStatusService, type StatusActor, statusMessage } from '../kitchen/order-status'
 import type { UpsellsService } from '../upsells/upsells.service'
 import { readingAt, shoutDelays, statusForProgress } from './telemetry-model'
 
@@ -32,8 +30,12 @@ export interface KitchenEngineOptions {
   bus: Bus
   config: Pick<Config, 'kitchen'>
   lock: EngineLock
+  /** The kitchen's state machine: every status change goes through it. */
+  orderStatus: OrderStatusService
   /** Offers each cooking order its one upsell. */
   upsells: Pick<UpsellsService, 'offers'>
+  /** Answers shouts; the autopilot decides only when. */
+  shouts: Pick<ChefService, 'answerShoutsSentBefore'>
   log?: Logger
   /** Orders a sensor reports on: their telemetry is the sensor's while it reports. */
   sensors?: SensorWatch
@@ -63,28 +65,13 @@ type OrderState = Pick<
 /**
  * Drives every active order from preparing to completed: writes status and progress to the
  * database (so a restart, or another instance taking over, resumes where it was) and publishes
- * `status`, `telemetry` and `chef_shout` messages on the order's channel; the upsells service
- * makes each cooking order its offer. Its telemetry is an estimate, marked as one, and it stays
+ * `status` and `telemetry` messages on the order's channel; the upsells service makes each
+ * cooking order its offer, and the chef service answers its kitchens' shouts when they are due. Its telemetry is an estimate, marked as one, and it stays
  * quiet about an order whose sensor reports.
  */
 export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngine {
   const { db, bus, lock, log, sensors } = options
-  const orderStatus = createOrderStatus({ db, bus, log })
-  const notifications = createNotificationsService({ db, bus, log })
-  /** Tells the order's diner (the showcase has none); a failure never stops the kitchen. */
-  const notify = async (
-    orderId: number,
-    notice: (
-      facts: NonNullable<Awaited<ReturnType<typeof orderFacts>>>,
-    ) => Parameters<typeof notifications.send>[0],
-  ) => {
-    try {
-      const facts = await orderFacts(db, orderId)
-      if (facts) await notifications.send(notice(facts))
-    } catch (err) {
-      log?.error({ err, orderId }, 'could not notify the diner')
-    }
-  }
+  const { orderStatus, shouts } = options
   const { orderMs, tickMs } = options.config.kitchen
   const clock = options.now ?? Date.now
   const delays = shoutDelays(orderMs)
@@ -256,42 +243,14 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
       .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
       .where(eq(restaurants.kitchenMode, 'autopilot'))
 
+  /** The autopilot answers its kitchens' shouts on time, through the chef service. */
   async function advanceShouts(now: number) {
-    const acknowledged = await db
-      .update(chefShouts)
-      .set({ status: 'acknowledged', updatedAt: new Date(now) })
-      .where(
-        and(
-          eq(chefShouts.status, 'pending'),
-          lte(chefShouts.createdAt, new Date(now - delays.acknowledgeMs)),
-          inArray(chefShouts.orderId, autopilotOrders()),
-        ),
-      )
-      .returning()
-    const done = await db
-      .update(chefShouts)
-      .set({ status: 'done', updatedAt: new Date(now) })
-      .where(
-        and(
-          eq(chefShouts.status, 'acknowledged'),
-          lte(chefShouts.createdAt, new Date(now - delays.doneMs)),
-          inArray(chefShouts.orderId, autopilotOrders()),
-        ),
-      )
-      .returning()
-    const sentAt = Date.now()
-    await Promise.all(
-      [...acknowledged.filter((a) => !done.some((d) => d.id === a.id)), ...done].map((s) =>
-        publish(s.orderId, {
-          type: 'chef_shout',
-          orderId: s.orderId,
-          shout: toChefShoutDto(s),
-          sentAt,
-        }),
-      ),
-    )
-    for (const shout of acknowledged)
-      await notify(shout.orderId, (facts) => shoutAcknowledgedNotice(facts, shout.shoutName))
+    await shouts.answerShoutsSentBefore({
+      orderIds: autopilotOrders(),
+      acknowledgeBefore: new Date(now - delays.acknowledgeMs),
+      doneBefore: new Date(now - delays.doneMs),
+      at: new Date(now),
+    })
   }
 
   function scheduleTick(delay: number) {

@@ -345,6 +345,8 @@ describe('readings reaching viewers', () => {
       db,
       bus: app.bus,
       upsells: app.upsells,
+      orderStatus: app.orderStatus,
+      shouts: app.chef,
       config: { kitchen: { ...app.config.kitchen, orderMs: 3_600_000 } },
       lock: createEngineLock(app.testDatabase),
       sensors: (active, at) => app.devices.activity(active, at),

@@ -45,16 +45,6 @@ export const cookingStarted = defineError({
   status: 409,
   message: 'The kitchen has started cooking: this order can no longer be cancelled',
 })
-export const shoutNotFound = defineError({
-  code: 'kitchen.shout_not_found',
-  status: 404,
-  message: 'Chef shout not found',
-})
-export const shoutStatusConflict = defineError({
-  code: 'kitchen.shout_status',
-  status: 409,
-  message: 'This shout has already moved on',
-})
 export const lineNotFound = defineError({
   code: 'kitchen.line_not_found',
   status: 404,

@@ -5,13 +5,13 @@
  * kept in the order's status history; after the transaction commits, the diner's room receives a
  * `status` message and the kitchen's channel a `kitchen_order` message with the new ticket.
  *
- * Other domains hook in through `KitchenListeners` (notifications of status changes, refunds and
- * acknowledged shouts) and through `ticketChanged` (a new order, shout, tip or upsell answer).
+ * Other domains hook in through `KitchenListeners` (the diner's notice of a refund) and through
+ * `ticketChanged` (a new order, a shout or its answer, a tip, an upsell answer). Shouts are
+ * answered by the chef service, which owns them.
  */
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm'
 import { isActiveStatus, type OrderStatus, PROGRESS } from '../../shared/constants'
 import type { ServerMessage } from '../../shared/live-messages'
-import { toDollars } from '../../shared/money'
 import type { ChefShout } from '../../shared/schemas/chef'
 import {
   type CancelReason,
@@ -22,6 +22,8 @@ import {
   RECALL_WINDOW_MS,
   type Ticket,
 } from '../../shared/schemas/kitchen'
+import { shoutNotFound } from '../chef/chef.errors'
+import type { ChefService, ShoutAnswer } from '../chef/chef.service'
 import type { Db, Tx } from '../db/client'
 import { chefShouts, orderEvents, orders, restaurants, walletTransactions } from '../db/schema'
 import { type Bus, kitchenChannel, orderChannel } from '../infra/bus'
@@ -39,8 +41,6 @@ import {
   orderClosed,
   kitchenOrderNotFound as orderNotFound,
   recallExpired,
-  shoutNotFound,
-  shoutStatusConflict,
   statusMoved,
 } from './kitchen.errors'
 import { createKitchenRepository, type OrderRow } from './kitchen.repository'
@@ -84,7 +84,6 @@ export interface StatusEvent {
 export interface KitchenListeners {
   statusChanged?(event: StatusEvent): void
   refunded?(event: RefundEvent): void
-  shoutChanged?(shout: ChefShout): void
 }
 
 /** The console's copy of an order's message: tagged with its restaurant, upsell answers renamed. */
@@ -110,12 +109,14 @@ export function createKitchenService(deps: {
   db: Db
   bus: Bus
   orderStatus: OrderStatusService
+  /** Shouts are answered by the chef service; the console checks who may. */
+  shouts: Pick<ChefService, 'shoutOrder' | 'answerShout'>
   config: { kitchen: { orderMs: number } }
   log?: Logger
   listeners?: KitchenListeners
   now?: () => number
 }) {
-  const { db, bus, orderStatus, log, listeners = {} } = deps
+  const { db, bus, orderStatus, shouts, log, listeners = {} } = deps
   const clock = deps.now ?? Date.now
 
   async function publish(channel: string, message: ServerMessage) {
@@ -406,41 +407,16 @@ export function createKitchenService(deps: {
       return { order, refundCents: order.refundCents ?? 0 }
     },
 
-    /** pending -> acknowledged -> done, by the kitchen; the diner's shout list follows live. */
-    async setShoutStatus(actor: Actor, shoutId: number, status: 'acknowledged' | 'done'): Promise<ChefShout> {
+    /** pending -> acknowledged -> done, by the kitchen; the chef service answers it. */
+    async setShoutStatus(actor: Actor, shoutId: number, status: ShoutAnswer): Promise<ChefShout> {
       const userId = await requireUser(actor)
-      const [found] = await db.select().from(chefShouts).where(eq(chefShouts.id, shoutId))
-      if (!found) throw shoutNotFound()
-      const row = await createKitchenRepository(db).orderWithOwner(found.orderId)
+      const orderId = await shouts.shoutOrder(shoutId)
+      if (orderId === undefined) throw shoutNotFound()
+      const row = await createKitchenRepository(db).orderWithOwner(orderId)
       if (!row || (row.order.userId !== userId && row.ownerId !== userId)) throw shoutNotFound()
       if (row.ownerId !== userId)
         throw notKitchenOwner('Only the kitchen of this restaurant can answer shouts')
-      const allowedFrom = status === 'acknowledged' ? ['pending'] : ['pending', 'acknowledged']
-      const [shout] = await db
-        .update(chefShouts)
-        .set({ status, updatedAt: new Date() })
-        .where(and(eq(chefShouts.id, shoutId), inArray(chefShouts.status, allowedFrom)))
-        .returning()
-      if (!shout) throw shoutStatusConflict()
-      const dto: ChefShout = {
-        id: shout.id,
-        orderId: shout.orderId,
-        userId: shout.userId,
-        shoutType: shout.shoutType,
-        shoutName: shout.shoutName,
-        price: toDollars(shout.priceCents),
-        status: shout.status,
-        createdAt: shout.createdAt.toISOString(),
-      }
-      await publish(orderChannel(shout.orderId), {
-        type: 'chef_shout',
-        orderId: shout.orderId,
-        shout: dto,
-        sentAt: Date.now(),
-      })
-      await ticketChanged(shout.orderId)
-      listeners.shoutChanged?.(dto)
-      return dto
+      return shouts.answerShout(shoutId, status)
     },
 
     /** A station marks one line of an order ready (or not). */

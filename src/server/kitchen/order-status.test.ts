@@ -16,7 +16,7 @@ import { createOrderStatus, statusSteps } from './order-status'
 const ORDER_MS = 600_000
 const app = await buildTestApp({ config: { kitchen: { orderMs: ORDER_MS, tickMs: 1000 } } })
 const db = app.db
-const orderStatus = createOrderStatus({ db, bus: app.bus })
+const orderStatus = createOrderStatus({ db, bus: app.bus, notifications: app.notifications })
 afterAll(() => app.close())
 
 async function history(orderId: number) {
@@ -204,6 +204,8 @@ describe('the autopilot', () => {
       db,
       bus: app.bus,
       upsells: app.upsells,
+      orderStatus: app.orderStatus,
+      shouts: app.chef,
       config: app.config,
       lock: createEngineLock(app.testDatabase),
     })
@@ -227,6 +229,8 @@ describe('the autopilot', () => {
       db,
       bus: app.bus,
       upsells: app.upsells,
+      orderStatus: app.orderStatus,
+      shouts: app.chef,
       config: app.config,
       lock: createEngineLock(app.testDatabase),
     })

@@ -19,7 +19,7 @@
  * notification on the diner's) after the commit.
  *
  * Use:
- *   const orderStatus = createOrderStatus({ db, bus })
+ *   const orderStatus = createOrderStatus({ db, bus, notifications })
  *   await orderStatus.change({ orderId, to: 'cooking', by: { actor: 'kitchen', userId } })
  *
  *   // Other writes in the same transaction (a cancel's refunds): change inside it, publish after.
@@ -42,7 +42,7 @@ import type { ServerMessage } from '../../shared/live-messages'
 import type { Db, Tx } from '../db/client'
 import { orderEvents, orders } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
-import { createNotificationsService, type NotificationRow } from '../notifications/notifications.service'
+import type { NotificationRow, NotificationsService } from '../notifications/notifications.service'
 import { orderFacts, statusNotice } from '../notifications/order-notices'
 import { kitchenOrderNotFound, statusChangeNotAllowed } from './kitchen.errors'
 
@@ -140,14 +140,15 @@ export async function recordOrderCreated(tx: Tx | Db, input: { orderId: number; 
 export function createOrderStatus({
   db,
   bus,
+  notifications,
   log,
 }: {
   db: Db
   bus: Bus
+  /** Where each change's notice for the diner is recorded, and pushed after the commit. */
+  notifications: Pick<NotificationsService, 'record' | 'push'>
   log?: { error(obj: object, msg?: string): void }
 }) {
-  const notifications = createNotificationsService({ db, bus, log })
-
   async function changeIn(tx: Tx, change: StatusChange): Promise<StatusChanged> {
     const at = change.at ?? new Date()
     const [order] = await tx

@@ -77,6 +77,8 @@ describe('the staffed driver', () => {
       db: app.db,
       bus: app.bus,
       upsells: app.upsells,
+      orderStatus: app.orderStatus,
+      shouts: app.chef,
       config: { kitchen: { enabled: true, orderMs: ORDER_MS, tickMs: 100 } },
       lock: createEngineLock(app.testDatabase),
     })

@@ -118,7 +118,7 @@ describe('notifications', () => {
     const placed = await placeOrder(app, diner, kitchen.restaurant.id, [
       { menuItemId: kitchen.items[0]!.id, quantity: 1 },
     ])
-    const orderStatus = createOrderStatus({ db: app.db, bus: app.bus })
+    const orderStatus = createOrderStatus({ db: app.db, bus: app.bus, notifications: app.notifications })
     const socket = await connectViewer(url, { cookie: diner.cookie })
     try {
       await socket.request({ type: 'ping' }, ofType('pong'))

@@ -5,7 +5,7 @@ import { createRestaurant, placeOrder } from './orders.fixtures'
 
 const app = await buildTestApp()
 const kitchen = await createRestaurant(app)
-const orderStatus = createOrderStatus({ db: app.db, bus: app.bus })
+const orderStatus = createOrderStatus({ db: app.db, bus: app.bus, notifications: app.notifications })
 const MIN = 60_000
 
 describe('the status history and the timeline', () => {

@@ -256,6 +256,8 @@ describe('the live channel', () => {
       db,
       bus: app.bus,
       upsells: app.upsells,
+      orderStatus: app.orderStatus,
+      shouts: app.chef,
       config: app.config,
       lock: createEngineLock(app.testDatabase),
     })
