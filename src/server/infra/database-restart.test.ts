@@ -157,7 +157,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database restarted under
       bus,
       config: testConfig(),
       lock: createEngineLock(database, postgres.url),
+      orderStatus: app.orderStatus,
       upsells: app.upsells,
+      shouts: app.chef,
     })
     cleanups.push(() => engine.stop())
     engine.start()
