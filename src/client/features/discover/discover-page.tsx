@@ -1,3 +1,4 @@
+import { RestaurantCard, RestaurantCardSkeleton } from '@client/components/restaurants/restaurant-card'
 import { Alert } from '@client/components/ui/alert'
 import { Button } from '@client/components/ui/button'
 import { NativeSelect } from '@client/components/ui/input'
@@ -17,7 +18,6 @@ import { SearchX } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'wouter'
 import { LocationPanel } from './components/location-panel'
-import { RestaurantCard, RestaurantCardSkeleton } from './components/restaurant-card'
 import {
   type DiscoverFilters,
   filtersFromSearch,
@@ -159,8 +159,10 @@ export default function DiscoverPage() {
 
       <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="restaurant-grid">
         {restaurants.isLoading
-          ? Array.from({ length: SKELETON_CARDS }, (_, i) => <RestaurantCardSkeleton key={i} />)
-          : shown.map((r) => <RestaurantCard key={r.id} restaurant={r} />)}
+          ? Array.from({ length: SKELETON_CARDS }, (_, i) => (
+              <RestaurantCardSkeleton key={i} variant="detailed" />
+            ))
+          : shown.map((r) => <RestaurantCard key={r.id} restaurant={r} variant="detailed" />)}
       </div>
 
       {!restaurants.isLoading && !restaurants.isError && shown.length === 0 ? (
