@@ -194,37 +194,49 @@ export function createDevicesRepository(db: Db) {
     },
 
     /**
-     * When each order last had a reading of its own: measured, or received when the device's
-     * clock runs ahead (a reading dated in the future must not keep a silent sensor online).
+     * When each order last had a reading of its own: its newest reading (by the index on
+     * `(order_id, recorded_at desc)`, one row per order however many it has), measured, or received
+     * when the device's clock runs ahead (a reading dated in the future must not keep a silent
+     * sensor online). The same reading a new viewer's snapshot shows.
      */
     async lastReadingAtByOrder(orderIds: number[]): Promise<Map<number, number>> {
       const result = new Map<number, number>()
       if (orderIds.length === 0) return result
-      const rows = await db
-        .select({
-          orderId: telemetry.orderId,
-          at: sql<string | Date>`max(least(${telemetry.recordedAt}, ${telemetry.receivedAt}))`,
-        })
-        .from(telemetry)
-        .where(inArray(telemetry.orderId, orderIds))
-        .groupBy(telemetry.orderId)
-      for (const row of rows) if (row.orderId !== null) result.set(row.orderId, new Date(row.at).getTime())
+      const ids = sql.join(
+        orderIds.map((id) => sql`(${id}::int)`),
+        sql`, `,
+      )
+      const { rows } = await db.execute<{ id: number; at: string | Date }>(sql`
+        select o.id, least(t.recorded_at, t.received_at) as at
+        from (values ${ids}) as o(id)
+        cross join lateral (
+          select recorded_at, received_at from ${telemetry}
+          where order_id = o.id
+          order by recorded_at desc
+          limit 1
+        ) t`)
+      for (const row of rows) result.set(Number(row.id), new Date(row.at).getTime())
       return result
     },
 
-    /** When each restaurant's stations last reported. */
+    /** When each restaurant's stations last reported (their newest reading, as above). */
     async lastStationReadingAt(restaurantIds: number[]): Promise<Map<number, number>> {
       const result = new Map<number, number>()
       if (restaurantIds.length === 0) return result
-      const rows = await db
-        .select({
-          restaurantId: telemetry.restaurantId,
-          at: sql<string | Date>`max(least(${telemetry.recordedAt}, ${telemetry.receivedAt}))`,
-        })
-        .from(telemetry)
-        .where(and(inArray(telemetry.restaurantId, restaurantIds), isNull(telemetry.orderId)))
-        .groupBy(telemetry.restaurantId)
-      for (const row of rows) result.set(row.restaurantId, new Date(row.at).getTime())
+      const ids = sql.join(
+        restaurantIds.map((id) => sql`(${id}::int)`),
+        sql`, `,
+      )
+      const { rows } = await db.execute<{ id: number; at: string | Date }>(sql`
+        select r.id, least(t.recorded_at, t.received_at) as at
+        from (values ${ids}) as r(id)
+        cross join lateral (
+          select recorded_at, received_at from ${telemetry}
+          where restaurant_id = r.id and order_id is null
+          order by recorded_at desc
+          limit 1
+        ) t`)
+      for (const row of rows) result.set(Number(row.id), new Date(row.at).getTime())
       return result
     },
   }
