@@ -111,7 +111,19 @@ async function prepare(): Promise<{ server: RunningServer; fixtures: Fixture[]; 
     await seedDemo(database.db)
     const fixtures = await createOrders(database, settings.devices)
     await database.close()
-    const server = await startServer({ ...serverEnv, DATABASE_URL: url.toString() })
+    let server: RunningServer
+    try {
+      // One instance: any 32+ character secret will do.
+      server = await startServer({
+        ...serverEnv,
+        DATABASE_URL: url.toString(),
+        APP_SECRET: randomBytes(24).toString('base64url'),
+      })
+    } catch (error) {
+      await admin.query(`drop database if exists ${name} with (force)`)
+      await admin.end()
+      throw error
+    }
     return {
       server,
       fixtures,
