@@ -1,11 +1,18 @@
 import { z } from 'zod'
 import { SHOUT_TYPES, TIP_MESSAGE_MAX } from './constants'
-import type { ChefShout, upsellOfferSchema } from './schemas/chef'
+import { type ChefShout, chefShoutSchema, upsellOfferSchema } from './schemas/chef'
 import { idField, multilineText, singleLineText } from './schemas/common'
-import type { Cancellation, KitchenMode, Ticket } from './schemas/kitchen'
-import type { Notification } from './schemas/notifications'
-import type { telemetrySchema } from './schemas/orders'
-import { tipSchema, type WalletTransaction } from './schemas/wallet'
+import {
+  type Cancellation,
+  cancellationSchema,
+  KITCHEN_MODES,
+  type KitchenMode,
+  type Ticket,
+  ticketSchema,
+} from './schemas/kitchen'
+import { type Notification, notificationSchema } from './schemas/notifications'
+import { telemetrySchema } from './schemas/orders'
+import { tipSchema, type WalletTransaction, walletTransactionSchema } from './schemas/wallet'
 
 /** Largest live message the server accepts, in bytes. */
 export const LIVE_MAX_MESSAGE_BYTES = 4096
@@ -123,3 +130,88 @@ export type ServerMessage =
   | { type: 'pong' }
 
 export type ServerMessageType = ServerMessage['type']
+
+const sentAt = z.number()
+const id = z.number()
+
+/**
+ * The server's messages as a schema: what a client may rely on, and what the builders in
+ * `live-message-builders.ts` are checked against. Objects are strict: a field the type does not
+ * name is an error.
+ */
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('telemetry'), orderId: id, data: telemetrySchema, sentAt }),
+  z.strictObject({
+    type: z.literal('status'),
+    orderId: id,
+    status: z.string(),
+    progress: z.number(),
+    cancellation: cancellationSchema.optional(),
+    sentAt,
+  }),
+  z.strictObject({ type: z.literal('upsell'), orderId: id, sentAt, ...upsellOfferSchema.shape }),
+  z.strictObject({
+    type: z.literal('chef_tip'),
+    orderId: id,
+    tipId: id.optional(),
+    senderId: id.optional(),
+    amount: z.number(),
+    message: z.string(),
+    demo: z.boolean().optional(),
+    restaurantId: id.optional(),
+    sentAt,
+  }),
+  z.strictObject({
+    type: z.literal('chef_shout'),
+    orderId: id,
+    shout: chefShoutSchema,
+    restaurantId: id.optional(),
+    sentAt,
+  }),
+  z.strictObject({
+    type: z.literal('wallet'),
+    balance: z.number(),
+    transaction: walletTransactionSchema,
+    sentAt,
+  }),
+  z.strictObject({ type: z.literal('kitchen_order'), restaurantId: id, order: ticketSchema, sentAt }),
+  z.strictObject({
+    type: z.literal('upsell_response'),
+    restaurantId: id,
+    orderId: id,
+    upsellId: id,
+    accepted: z.boolean(),
+    sentAt,
+  }),
+  z.strictObject({ type: z.literal('kitchen_mode'), restaurantId: id, mode: z.enum(KITCHEN_MODES), sentAt }),
+  z.strictObject({ type: z.literal('kitchen_subscribed'), restaurantId: id }),
+  z.strictObject({
+    type: z.literal('upsell_result'),
+    orderId: id,
+    upsellId: id,
+    accepted: z.boolean(),
+    sentAt,
+  }),
+  z.strictObject({
+    type: z.literal('notification'),
+    notification: notificationSchema,
+    unreadCount: z.number(),
+    sentAt,
+  }),
+  z.strictObject({ type: z.literal('subscribed'), orderId: id }),
+  z.strictObject({ type: z.literal('resync'), orderId: id, sentAt }),
+  z.strictObject({ type: z.literal('unsubscribed'), orderId: id }),
+  z.strictObject({
+    type: z.literal('ack'),
+    request: z.enum(['chef_shout', 'chef_tip', 'upsell_response']),
+    orderId: id.optional(),
+    newBalance: z.number().optional(),
+  }),
+  z.strictObject({
+    type: z.literal('error'),
+    message: z.string(),
+    code: z.string().optional(),
+    request: z.string().optional(),
+  }),
+  z.strictObject({ type: z.literal('pong') }),
+])

@@ -6,6 +6,7 @@ import {
   TIP_LIMITS_CENTS,
   TIP_MESSAGE_MAX,
 } from '../../shared/constants'
+import { liveMessage } from '../../shared/live-message-builders'
 import type { ServerMessage } from '../../shared/live-messages'
 import { toDollars } from '../../shared/money'
 import type { ChefShout } from '../../shared/schemas/chef'
@@ -137,12 +138,10 @@ export function createChefService(deps: {
     const sentAt = Date.now()
     await Promise.all(
       changed.map((row) =>
-        publish(row.orderId, {
-          type: 'chef_shout',
-          orderId: row.orderId,
-          shout: toChefShoutDto(row),
-          sentAt,
-        }),
+        publish(
+          row.orderId,
+          liveMessage.chefShout({ orderId: row.orderId, shout: toChefShoutDto(row) }, sentAt),
+        ),
       ),
     )
     for (const row of acknowledged) {
@@ -292,7 +291,7 @@ export function createChefService(deps: {
       )
       if (!result.replayed) {
         const { newBalance: _, ...shout } = result.body
-        await publish(orderId, { type: 'chef_shout', orderId, shout, sentAt: Date.now() })
+        await publish(orderId, liveMessage.chefShout({ orderId, shout }))
         await publishWalletMovement(bus, moved, log)
       }
       return result.body
@@ -348,15 +347,16 @@ export function createChefService(deps: {
         },
       )
       if (!result.replayed) {
-        await publish(orderId, {
-          type: 'chef_tip',
+        await publish(
           orderId,
-          tipId: result.body.tipId,
-          senderId: userId,
-          amount: result.body.tipAmount,
-          message,
-          sentAt: Date.now(),
-        })
+          liveMessage.chefTip({
+            orderId,
+            tipId: result.body.tipId,
+            senderId: userId,
+            amount: result.body.tipAmount,
+            message,
+          }),
+        )
         await publishWalletMovement(bus, moved, log)
       }
       return result.body
@@ -372,12 +372,10 @@ export type ChefService = ReturnType<typeof createChefService>
 export function demoTipMessage(input: { orderId: number; amount: number; message: string }): ServerMessage {
   const amount = Math.round(input.amount * 100) / 100
   if (!Number.isFinite(amount) || amount <= 0 || amount > TIP_LIMITS_CENTS.max / 100) throw invalidTip()
-  return {
-    type: 'chef_tip',
+  return liveMessage.chefTip({
     orderId: input.orderId,
     amount,
     message: input.message.trim().slice(0, TIP_MESSAGE_MAX),
     demo: true,
-    sentAt: Date.now(),
-  }
+  })
 }

@@ -1,5 +1,6 @@
 import { and, eq, notInArray, or, sql } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/constants'
+import { liveMessage } from '../../shared/live-message-builders'
 import type { ServerMessage } from '../../shared/live-messages'
 import type { Telemetry } from '../../shared/schemas/orders'
 import type { ChefService } from '../chef/chef.service'
@@ -159,7 +160,7 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
       if (sensor?.live) continue
       const data: Telemetry = { ...readings.get(order.id)!.telemetry, source: 'estimate' }
       if (sensor) data.sensorOffline = true
-      messages.push(publish(order.id, { type: 'telemetry', orderId: order.id, data, sentAt }))
+      messages.push(publish(order.id, liveMessage.telemetry({ orderId: order.id, data }, sentAt)))
     }
     await Promise.all(messages)
 

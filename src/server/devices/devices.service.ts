@@ -1,3 +1,4 @@
+import { liveMessage } from '../../shared/live-message-builders'
 import type { ServerMessage } from '../../shared/live-messages'
 import {
   celsiusToFahrenheit,
@@ -142,7 +143,7 @@ export async function createDevicesService(options: DevicesServiceOptions) {
     }
     if (deviceName) data.deviceName = deviceName
     if (reading.humidity !== null && reading.humidity !== undefined) data.humidity = reading.humidity
-    return { type: 'telemetry', orderId: order.id, data, sentAt: Date.now() }
+    return liveMessage.telemetry({ orderId: order.id, data })
   }
 
   return {

@@ -11,6 +11,7 @@
  */
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm'
 import { isActiveStatus, type OrderStatus, PROGRESS } from '../../shared/constants'
+import { liveMessage } from '../../shared/live-message-builders'
 import type { ServerMessage } from '../../shared/live-messages'
 import type { ChefShout } from '../../shared/schemas/chef'
 import {
@@ -88,16 +89,18 @@ export interface KitchenListeners {
 
 /** The console's copy of an order's message: tagged with its restaurant, upsell answers renamed. */
 function kitchenCopy(event: ServerMessage, restaurantId: number): ServerMessage | undefined {
-  if (event.type === 'chef_shout' || event.type === 'chef_tip') return { ...event, restaurantId }
-  if (event.type === 'upsell_result')
-    return {
-      type: 'upsell_response',
-      restaurantId,
-      orderId: event.orderId,
-      upsellId: event.upsellId,
-      accepted: event.accepted,
-      sentAt: event.sentAt,
-    }
+  if (event.type === 'chef_shout') {
+    const { type: _, sentAt, ...body } = event
+    return liveMessage.chefShout({ ...body, restaurantId }, sentAt)
+  }
+  if (event.type === 'chef_tip') {
+    const { type: _, sentAt, ...body } = event
+    return liveMessage.chefTip({ ...body, restaurantId }, sentAt)
+  }
+  if (event.type === 'upsell_result') {
+    const { orderId, upsellId, accepted, sentAt } = event
+    return liveMessage.upsellResponse({ restaurantId, orderId, upsellId, accepted }, sentAt)
+  }
   return undefined
 }
 
@@ -141,12 +144,10 @@ export function createKitchenService(deps: {
     if (!row || row.isShowcase) return ticket
     const relayed = event ? kitchenCopy(event, row.restaurantId) : undefined
     if (relayed) await publish(kitchenChannel(row.restaurantId), relayed)
-    await publish(kitchenChannel(row.restaurantId), {
-      type: 'kitchen_order',
-      restaurantId: row.restaurantId,
-      order: ticket,
-      sentAt: Date.now(),
-    })
+    await publish(
+      kitchenChannel(row.restaurantId),
+      liveMessage.kitchenOrder({ restaurantId: row.restaurantId, order: ticket }),
+    )
     return ticket
   }
 
@@ -158,14 +159,15 @@ export function createKitchenService(deps: {
     const [order] = await db.select().from(orders).where(eq(orders.id, changed.orderId))
     const cancellation = cancellationOf(order!)
     if (cancellation)
-      await publish(orderChannel(order!.id), {
-        type: 'status',
-        orderId: order!.id,
-        status: order!.status,
-        progress: order!.progress,
-        cancellation,
-        sentAt: Date.now(),
-      })
+      await publish(
+        orderChannel(order!.id),
+        liveMessage.status({
+          orderId: order!.id,
+          status: order!.status,
+          progress: order!.progress,
+          cancellation,
+        }),
+      )
     else await orderStatus.publish(changed)
     const ticket = await ticketChanged(order!.id)
     const { id, userId, restaurantId, status, progress } = order!
@@ -242,12 +244,7 @@ export function createKitchenService(deps: {
             )
         }
       })
-      await publish(kitchenChannel(restaurantId), {
-        type: 'kitchen_mode',
-        restaurantId,
-        mode,
-        sentAt: Date.now(),
-      })
+      await publish(kitchenChannel(restaurantId), liveMessage.kitchenMode({ restaurantId, mode }))
       return { restaurantId, mode }
     },
 

@@ -38,6 +38,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { ACTIVE_ORDER_STATUSES, type OrderStatus, PROGRESS } from '../../shared/constants'
+import { liveMessage } from '../../shared/live-message-builders'
 import type { ServerMessage } from '../../shared/live-messages'
 import type { Db, Tx } from '../db/client'
 import { orderEvents, orders } from '../db/schema'
@@ -95,7 +96,7 @@ export function statusMessage(
   progress: number,
   sentAt = Date.now(),
 ): ServerMessage {
-  return { type: 'status', orderId, status, progress, sentAt }
+  return liveMessage.status({ orderId, status, progress }, sentAt)
 }
 
 const isActive = (status: string) => (ACTIVE_ORDER_STATUSES as readonly string[]).includes(status)

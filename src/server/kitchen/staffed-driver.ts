@@ -6,6 +6,7 @@
  * the same estimate, marked `source: "estimate"`.
  */
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm'
+import { liveMessage } from '../../shared/live-message-builders'
 import type { ServerMessage } from '../../shared/live-messages'
 import type { Telemetry } from '../../shared/schemas/orders'
 import type { Db } from '../db/client'
@@ -141,7 +142,10 @@ export function createStaffedDriver(options: {
           .returning({ id: orders.id })
         if (moved)
           messages.push(
-            publish(order.id, { type: 'status', orderId: order.id, status: order.status, progress, sentAt }),
+            publish(
+              order.id,
+              liveMessage.status({ orderId: order.id, status: order.status, progress }, sentAt),
+            ),
           )
       }
       // While a sensor reports on the order, its readings are the order's telemetry.
@@ -149,7 +153,7 @@ export function createStaffedDriver(options: {
       if (sensor?.live) continue
       const data = estimatedTelemetry(order.status, progress, since, now, orderMs)
       if (sensor) data.sensorOffline = true
-      messages.push(publish(order.id, { type: 'telemetry', orderId: order.id, data, sentAt }))
+      messages.push(publish(order.id, liveMessage.telemetry({ orderId: order.id, data }, sentAt)))
     }
     await Promise.all(messages)
     await offerUpsells(estimated)

@@ -1,4 +1,4 @@
-import type { ServerMessage } from '../../shared/live-messages'
+import { liveMessage } from '../../shared/live-message-builders'
 import type { Notification, NotificationKind, NotificationList } from '../../shared/schemas/notifications'
 import type { Db, Tx } from '../db/client'
 import { type Bus, userChannel } from '../infra/bus'
@@ -41,12 +41,7 @@ export function createNotificationsService({ db, bus, log }: { db: Db; bus: Bus;
   async function push(row: NotificationRow): Promise<void> {
     try {
       const unreadCount = await createNotificationsRepository(db).unreadCount(row.userId)
-      const message: ServerMessage = {
-        type: 'notification',
-        notification: toNotification(row),
-        unreadCount,
-        sentAt: Date.now(),
-      }
+      const message = liveMessage.notification({ notification: toNotification(row), unreadCount })
       await bus.publish(userChannel(row.userId), message)
     } catch (err) {
       // The notification is stored: the list shows it even when the live push fails.

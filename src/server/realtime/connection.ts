@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
+import { liveMessage } from '../../shared/live-message-builders'
 import { clientMessageSchema, LIVE_MAX_MESSAGE_BYTES, type ServerMessage } from '../../shared/live-messages'
 import { currentUser } from '../auth/auth.guard'
 import { SESSION_COOKIE } from '../auth/auth.service'
@@ -116,7 +117,7 @@ export class LiveConnection implements HubMember {
   }
 
   error(message: string, extra: { code?: string; request?: string } = {}) {
-    this.sendMessage({ type: 'error', message, ...extra })
+    this.sendMessage(liveMessage.error(message, extra))
   }
 
   /** Closes the connection for breaking a rule (1008); its messages are no longer read. */

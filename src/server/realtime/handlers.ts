@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { liveMessage } from '../../shared/live-message-builders'
 import type { ServerMessage } from '../../shared/live-messages'
 import { toCents, toDollars } from '../../shared/money'
 import type { AuthRepository } from '../auth/auth.service'
@@ -54,7 +55,7 @@ export function createMessageHandler({
       connection.kitchens.add(restaurantId)
       await kitchens.join(restaurantId, connection)
     }
-    connection.sendMessage({ type: 'kitchen_subscribed', restaurantId })
+    connection.sendMessage(liveMessage.kitchenSubscribed(restaurantId))
   }
 
   async function subscribe(connection: LiveConnection, orderId: number) {
@@ -84,7 +85,7 @@ export function createMessageHandler({
       load: () => live.loadSnapshot(orderId),
       onJoined: (snapshot) => {
         connection.orders.add(orderId)
-        connection.sendMessage({ type: 'subscribed', orderId })
+        connection.sendMessage(liveMessage.subscribed(orderId))
         if (snapshot.status) connection.send(snapshot.status)
         if (snapshot.telemetry) connection.send(snapshot.telemetry)
         if (upsell) connection.sendMessage(upsell)
@@ -134,19 +135,19 @@ export function createMessageHandler({
         message: message.message,
       }),
     )
-    connection.sendMessage({ type: 'ack', request: 'chef_tip', orderId: message.orderId })
+    connection.sendMessage(liveMessage.ack({ request: 'chef_tip', orderId: message.orderId }))
   }
 
   return async (connection, message) => {
     switch (message.type) {
       case 'ping':
-        return connection.sendMessage({ type: 'pong' })
+        return connection.sendMessage(liveMessage.pong())
       case 'subscribe':
         return subscribe(connection, message.orderId)
       case 'unsubscribe':
         connection.orders.delete(message.orderId)
         hub.leave(message.orderId, connection)
-        return connection.sendMessage({ type: 'unsubscribed', orderId: message.orderId })
+        return connection.sendMessage(liveMessage.unsubscribed(message.orderId))
       case 'chef_shout':
         return restOnly(connection, 'chef_shout', 'Chef shouts')
       case 'chef_tip':

@@ -1,3 +1,4 @@
+import { liveMessage } from '../../shared/live-message-builders'
 import type { ServerMessage } from '../../shared/live-messages'
 import { type Bus, orderChannel } from '../infra/bus'
 import { textFrame } from './frames'
@@ -143,7 +144,7 @@ export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknow
 
   /** After a broker outage: tell the room's viewers to refetch, then send the order's current state. */
   async function resync(room: Room) {
-    deliver(room, { type: 'resync', orderId: room.orderId, sentAt: Date.now() })
+    deliver(room, liveMessage.resync(room.orderId))
     try {
       const fresh = await room.load()
       if (rooms.get(room.orderId) !== room) return

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { ServerMessage } from '../../shared/live-messages'
+import { liveMessage } from '../../shared/live-message-builders'
 import type { Telemetry } from '../../shared/schemas/orders'
 import type { Db } from '../db/client'
 import { orders } from '../db/schema'
@@ -25,15 +25,8 @@ export function createLiveRepository(db: Db, currentTelemetry: CurrentTelemetry)
       if (!order) return {}
       const sentAt = Date.now()
       const data = await currentTelemetry({ id: orderId, ...order }, sentAt)
-      const status: ServerMessage = {
-        type: 'status',
-        orderId,
-        status: order.status,
-        progress: order.progress,
-        sentAt,
-      }
-      const telemetryMessage: ServerMessage = { type: 'telemetry', orderId, data, sentAt }
-      return { status, telemetry: telemetryMessage }
+      const status = liveMessage.status({ orderId, status: order.status, progress: order.progress }, sentAt)
+      return { status, telemetry: liveMessage.telemetry({ orderId, data }, sentAt) }
     },
   }
 }

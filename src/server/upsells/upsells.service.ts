@@ -9,6 +9,7 @@
  */
 import type { z } from 'zod'
 import { isActiveStatus } from '../../shared/constants'
+import { liveMessage } from '../../shared/live-message-builders'
 import type { ServerMessage } from '../../shared/live-messages'
 import { toDollars } from '../../shared/money'
 import type { upsellResultSchema } from '../../shared/schemas/chef'
@@ -56,19 +57,20 @@ interface Logger {
 
 /** The `upsell` live message for an offer of `item`. */
 function offerMessage(orderId: number, upsellId: number, item: MenuItemRow, sentAt: number): ServerMessage {
-  return {
-    type: 'upsell',
-    orderId,
-    upsellId,
-    menuItem: {
-      id: item.id,
-      name: item.name,
-      description: item.description,
-      price: toDollars(item.priceCents),
-      image: item.image,
+  return liveMessage.upsell(
+    {
+      orderId,
+      upsellId,
+      menuItem: {
+        id: item.id,
+        name: item.name,
+        description: item.description,
+        price: toDollars(item.priceCents),
+        image: item.image,
+      },
     },
     sentAt,
-  }
+  )
 }
 
 export function createUpsellsService(deps: {
@@ -213,13 +215,7 @@ export function createUpsellsService(deps: {
         },
       )
       if (!result.replayed) {
-        const message: ServerMessage = {
-          type: 'upsell_result',
-          orderId,
-          upsellId,
-          accepted: result.body.accepted,
-          sentAt: Date.now(),
-        }
+        const message = liveMessage.upsellResult({ orderId, upsellId, accepted: result.body.accepted })
         await publish(orderId, message)
         try {
           await onAnswered?.(orderId, message)

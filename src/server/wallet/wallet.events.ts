@@ -1,3 +1,4 @@
+import { liveMessage } from '../../shared/live-message-builders'
 import type { ServerMessage } from '../../shared/live-messages'
 import { toDollars } from '../../shared/money'
 import { type Bus, userChannel } from '../infra/bus'
@@ -9,12 +10,10 @@ interface Logger {
 
 /** The `wallet` live message: the balance right after this movement, and the movement itself. */
 export function walletMessage(movement: MovementResult): ServerMessage {
-  return {
-    type: 'wallet',
+  return liveMessage.wallet({
     balance: toDollars(movement.balanceCents),
     transaction: toWalletTransactionDto(movement.transaction),
-    sentAt: Date.now(),
-  }
+  })
 }
 
 /**
