@@ -50,6 +50,7 @@ import { installationRoutes } from './partners/installations.routes'
 import { integrationRoutes } from './partners/integrations.routes'
 import { liveRoutes } from './realtime/realtime.routes'
 import { restaurantRoutes } from './restaurants/restaurants.routes'
+import { createRestaurantService, type RestaurantService } from './restaurants/restaurants.service'
 import { reviewRoutes } from './reviews/reviews.routes'
 import { searchRoutes } from './search/search.routes'
 import { imageRoutes, uploadRoutes } from './uploads/uploads.routes'
@@ -70,6 +71,8 @@ declare module 'fastify' {
     devices: DevicesService
     /** The kitchen console's service; `ticketChanged` tells a restaurant's consoles about an order. */
     kitchen: KitchenService
+    /** Restaurants' public reads (cached) and the owner check every restaurant write obeys. */
+    restaurants: RestaurantService
     /** A diner's notifications: stored, then pushed to their sockets. */
     notifications: NotificationsService
     /** The order state machine: every status change, its history and its notice. */
@@ -126,6 +129,7 @@ export async function buildApp({
   app.decorate('sessions', await createSessionCache({ bus, load: (id) => authRepo.findSession(id) }))
   // The domains' services, built once and handed to the route plugins, the live channel and
   // (through main.ts) the kitchen's drivers.
+  app.decorate('restaurants', createRestaurantService(app))
   const notifications = createNotificationsService({ db: database.db, bus, log: app.log })
   app.decorate('notifications', notifications)
   app.decorate('orderStatus', createOrderStatus({ db: database.db, bus, notifications, log: app.log }))

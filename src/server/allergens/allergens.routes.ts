@@ -9,14 +9,13 @@ import {
 } from '../../shared/schemas/allergens'
 import { idParam, idParams } from '../../shared/schemas/common'
 import { requireSelf } from '../auth/auth.guard'
-import { createRestaurantService } from '../restaurants/restaurants.service'
 import { allergenProfileExists, allergenProfileNotFound } from './allergens.errors'
 import { createAllergenRepository } from './allergens.repository'
 import { findAllergenMatches, toAllergenProfile } from './allergens.service'
 
 export const allergenRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createAllergenRepository(app.db)
-  const restaurants = createRestaurantService(app)
+  const restaurants = app.restaurants
 
   app.get(
     '/users/:id/allergen-profile',

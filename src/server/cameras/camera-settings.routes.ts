@@ -6,7 +6,7 @@ import { cameraCheckSchema, cameraSchema, cameraUpdateSchema } from '../../share
 import { requireUser } from '../auth/auth.guard'
 import { assertReadableSource, readableProtocols, SRT_UNSUPPORTED_MESSAGE } from '../infra/ffmpeg'
 import { assertSavableSource, pinSource } from '../infra/source-policy'
-import { createRestaurantService, toCamera } from '../restaurants/restaurants.service'
+import { toCamera } from '../restaurants/restaurants.service'
 import { probeStream } from './camera-probe'
 import { cameraNotFound, tooManyChecks } from './camera-settings.errors'
 import { createCameraSettingsRepository } from './camera-settings.repository'
@@ -20,7 +20,7 @@ const MAX_CHECKS_AT_ONCE = 3
 /** An owner renames, moves, re-addresses, deactivates, deletes and checks a restaurant's cameras. */
 export const cameraSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createCameraSettingsRepository(app.db)
-  const restaurants = createRestaurantService(app)
+  const restaurants = app.restaurants
   let checking = 0
 
   async function ownedCamera(id: number, userId: number) {

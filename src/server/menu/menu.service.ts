@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import { toCents } from '../../shared/money'
 import type { MenuItemCreate, MenuItemUpdate, MenuOrder } from '../../shared/schemas/menu'
 import { menuItemNotFound } from '../restaurants/restaurants.errors'
-import { createRestaurantService, toMenuItem } from '../restaurants/restaurants.service'
+import { toMenuItem } from '../restaurants/restaurants.service'
 import { menuOrderMismatch } from './menu.errors'
 import { createMenuRepository, type NewMenuItem } from './menu.repository'
 
 /** An owner's menu: dishes added, changed, sold out, removed and put in order. */
-export function createMenuService(app: Pick<FastifyInstance, 'db' | 'cache'>) {
+export function createMenuService(app: Pick<FastifyInstance, 'db' | 'restaurants'>) {
   const repo = createMenuRepository(app.db)
-  const restaurants = createRestaurantService(app)
+  const restaurants = app.restaurants
 
   /** The dish, once `userId` is known to own its restaurant (404 for an unknown dish, 403 otherwise). */
   async function ownedItem(itemId: number, userId: number) {

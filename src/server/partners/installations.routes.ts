@@ -8,7 +8,6 @@ import {
   installationSchema,
 } from '../../shared/schemas/partners'
 import { requireSelf, requireUser } from '../auth/auth.guard'
-import { createRestaurantService } from '../restaurants/restaurants.service'
 import { createInstallationRepository, type InstallationRow } from './installations.repository'
 
 const signedIn = async (request: FastifyRequest) => {
@@ -35,7 +34,7 @@ function toInstallation(row: InstallationRow): Installation {
 
 export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createInstallationRepository(app.db)
-  const restaurants = createRestaurantService(app)
+  const restaurants = app.restaurants
 
   app.post(
     '/installations',

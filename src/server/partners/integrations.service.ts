@@ -6,7 +6,6 @@ import {
   integrationFieldErrors,
   type integrationUpdateSchema,
 } from '../../shared/schemas/partners'
-import { createRestaurantService } from '../restaurants/restaurants.service'
 import { integrationIncomplete, integrationNotFound } from './integrations.errors'
 import { createIntegrationRepository, type IntegrationRow } from './integrations.repository'
 import { createSecretBox, loadAppSecret, MASK, maskSecret, type SecretBox } from './secrets'
@@ -20,9 +19,11 @@ const CREDENTIAL_FIELDS = ['apiKey', 'clientId', 'clientSecret', 'merchantId', '
  * Delivery-platform integrations of a restaurant, for its owner only. API keys and client secrets
  * are sealed before they are stored and only ever leave the server masked.
  */
-export function createIntegrationService(app: Pick<FastifyInstance, 'db' | 'cache' | 'config' | 'log'>) {
+export function createIntegrationService(
+  app: Pick<FastifyInstance, 'db' | 'restaurants' | 'config' | 'log'>,
+) {
   const repo = createIntegrationRepository(app.db)
-  const restaurants = createRestaurantService(app)
+  const restaurants = app.restaurants
   let box: SecretBox | undefined
   const secrets = () => (box ??= createSecretBox(loadAppSecret(app.config)))
 

@@ -21,14 +21,14 @@ import { sendCached, sendSerialized } from '../infra/cached-response'
 import { tooManyRequests } from '../infra/errors'
 import { assertReadableSource } from '../infra/ffmpeg'
 import { assertSavableSource } from '../infra/source-policy'
-import { createRestaurantService, toCamera, toRestaurant } from './restaurants.service'
+import { toCamera, toRestaurant } from './restaurants.service'
 
 const signedIn = async (request: FastifyRequest) => {
   await requireUser(request)
 }
 
 export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
-  const restaurants = createRestaurantService(app)
+  const restaurants = app.restaurants
 
   app.get(
     '/restaurants',

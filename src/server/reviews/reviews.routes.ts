@@ -8,11 +8,10 @@ import {
 } from '../../shared/schemas/reviews'
 import { requireUser } from '../auth/auth.guard'
 import { restaurantNotFound } from '../restaurants/restaurants.errors'
-import { createRestaurantService } from '../restaurants/restaurants.service'
 import { createReviewsService } from './reviews.service'
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const restaurants = createRestaurantService(app)
+  const restaurants = app.restaurants
   const reviews = createReviewsService({ db: app.db, onRestaurantChanged: () => restaurants.invalidate() })
 
   app.post(
