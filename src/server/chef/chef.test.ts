@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { CHEF_SHOUTS, DELIVERY_FEE_CENTS } from '../../shared/constants'
 import type { ServerMessage } from '../../shared/live-messages'
-import { chefShouts } from '../db/schema'
-import { orderChannel } from '../infra/bus'
+import { chefShouts, notifications } from '../db/schema'
+import { kitchenChannel, orderChannel } from '../infra/bus'
 import { createRestaurant, placeOrder, setOrderState, showcaseOrder } from '../orders/orders.fixtures'
 import { balanceCents, buildTestApp, createUser, type TestUser } from '../testing/build-test-app'
 import { ledgerCents, transactionsOf } from '../wallet/wallet.fixtures'
+import { shoutStatusConflict } from './chef.errors'
 import { demoTipMessage } from './chef.service'
 
 const app = await buildTestApp()
@@ -366,5 +367,56 @@ describe('a demo tip', () => {
     })
     expect(() => demoTipMessage({ orderId: 7, amount: 0, message: '' })).toThrow()
     expect(() => demoTipMessage({ orderId: 7, amount: 100.01, message: '' })).toThrow()
+  })
+})
+
+describe('answering a chef shout', () => {
+  it('answers on time only the shouts of the orders asked about, telling the diner, the console and the notifications', async () => {
+    const { diner, order } = await cookingOrder(10)
+    const other = await cookingOrder(10)
+    const sent = await shout(diner, order.id, { shoutType: 'cheese' })
+    const untouched = await shout(other.diner, other.order.id, { shoutType: 'garlic' })
+    const viewers = await listen(order.id)
+    const consoleFeed: ServerMessage[] = []
+    const stopConsole = await app.bus.subscribe(kitchenChannel(kitchen.restaurant.id), (m) =>
+      consoleFeed.push(m as ServerMessage),
+    )
+    const later = new Date(Date.now() + 60_000)
+    await app.chef.answerShoutsSentBefore({
+      orderIds: [order.id],
+      acknowledgeBefore: later,
+      doneBefore: new Date(0),
+      at: later,
+    })
+    await vi.waitFor(() => expect(consoleFeed.some((m) => m.type === 'kitchen_order')).toBe(true))
+    await viewers.stop()
+    await stopConsole()
+    const rows = await app.db.select().from(chefShouts).where(eq(chefShouts.id, sent.json().id))
+    expect(rows[0]!.status).toBe('acknowledged')
+    const otherRows = await app.db.select().from(chefShouts).where(eq(chefShouts.id, untouched.json().id))
+    expect(otherRows[0]!.status).toBe('pending')
+    expect(viewers.messages).toContainEqual(
+      expect.objectContaining({
+        type: 'chef_shout',
+        shout: expect.objectContaining({ status: 'acknowledged' }),
+      }),
+    )
+    expect(consoleFeed).toContainEqual(
+      expect.objectContaining({
+        type: 'chef_shout',
+        restaurantId: kitchen.restaurant.id,
+        shout: expect.objectContaining({ status: 'acknowledged' }),
+      }),
+    )
+    const notices = await app.db.select().from(notifications).where(eq(notifications.orderId, order.id))
+    expect(notices.filter((n) => n.kind === 'shout_acknowledged')).toHaveLength(1)
+
+    // Done from acknowledged; a second answer of the same step has moved on already.
+    expect((await app.chef.answerShout(sent.json().id, 'done')).status).toBe('done')
+    await expect(app.chef.answerShout(sent.json().id, 'acknowledged')).rejects.toMatchObject({
+      code: shoutStatusConflict.code,
+    })
+    const after = await app.db.select().from(notifications).where(eq(notifications.orderId, order.id))
+    expect(after.filter((n) => n.kind === 'shout_acknowledged')).toHaveLength(1)
   })
 })
