@@ -36,6 +36,7 @@ import { createMemoryBus } from './infra/bus.memory'
 import { errorHandler, notFoundBody } from './infra/error-handler'
 import { createMetrics, type Metrics, registerMetrics } from './infra/metrics'
 import { completeOpenApi, openApiBase } from './infra/openapi'
+import { createPageRenderer } from './infra/prerendered-page'
 import { createReadCache, type ReadCache } from './infra/read-cache'
 import { registerSecurityHeaders } from './infra/security-headers'
 import { kitchenRoutes } from './kitchen/kitchen.routes'
@@ -286,11 +287,12 @@ async function registerClient(app: FastifyInstance) {
       },
     })
   }
-  app.setNotFoundHandler((request, reply) => {
+  const page = hasClient ? createPageRenderer(app, root) : undefined
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
     const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/api'
-    if (hasClient && wantsPage && !/\.[a-z0-9]+$/i.test(path)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    if (page && wantsPage && !/\.[a-z0-9]+$/i.test(path)) {
+      return page(request, reply)
     }
     return reply.code(404).send(notFoundBody(request.method, path))
   })

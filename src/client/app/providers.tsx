@@ -2,7 +2,7 @@ import { useToasts } from '@client/components/ui/use-toast'
 import { createQueryClient } from '@client/lib/query-client'
 import { useTheme } from '@client/lib/theme'
 import { useIdleReady } from '@client/lib/use-idle-ready'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
 
 const Toaster = lazy(() => import('@client/components/ui/toast').then((m) => ({ default: m.Toaster })))
@@ -24,8 +24,15 @@ function ThemeSync() {
   return null
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient)
+/** `queryClient`: one already holding the reads the page was rendered ahead from. */
+export function Providers({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode
+  queryClient?: QueryClient
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient())
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeSync />

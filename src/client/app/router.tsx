@@ -1,13 +1,34 @@
 import { PageSpinner } from '@client/components/ui/spinner'
-import { lazy, Suspense, useEffect } from 'react'
+import { type ComponentType, lazy, Suspense, useEffect } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { AppLayout } from './layout'
 import { ProtectedRoute } from './protected-route'
 
-// Every page is its own chunk: the home page loads only what it shows.
-const HomePage = lazy(() => import('@client/features/home/home-page'))
+/**
+ * A page in its own chunk (the home page loads only what it shows). `preload` fetches it ahead;
+ * once loaded it renders at once instead of showing the spinner for a moment, so a page rendered
+ * ahead by the server is taken over by the same page, not by a spinner.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any page component, as React.lazy takes it
+function page<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  let loaded: { default: T } | undefined
+  const preload = () => load().then((module) => (loaded = module))
+  // A thenable that settles at once: React.lazy then renders the loaded page without suspending.
+  const settled = () =>
+    // biome-ignore lint/suspicious/noThenProperty: React.lazy takes a thenable; this one settles at once
+    ({ then: (resolve: (module: { default: T }) => void) => resolve(loaded!) }) as unknown as Promise<{
+      default: T
+    }>
+  return Object.assign(
+    lazy(() => (loaded ? settled() : preload())),
+    { preload },
+  )
+}
+
+// Every page is its own chunk.
+const HomePage = page(() => import('@client/features/home/home-page'))
 // The stream page shows the wallet's panel: the two load as one chunk, composed here.
-const StreamPage = lazy(() =>
+const StreamPage = page(() =>
   Promise.all([
     import('@client/features/live-kitchen/stream-page'),
     import('@client/features/wallet/components/wallet-panel'),
@@ -17,21 +38,35 @@ const StreamPage = lazy(() =>
     ),
   })),
 )
-const RestaurantPage = lazy(() => import('@client/features/restaurants/restaurant-page'))
-const OrdersPage = lazy(() => import('@client/features/orders/orders-page'))
-const AuthPage = lazy(() => import('@client/features/auth/auth-page'))
-const ForRestaurantsPage = lazy(() => import('@client/features/partners/for-restaurants-page'))
-const PartnersPage = lazy(() => import('@client/features/partners/partners-page'))
-const WorkspacePage = lazy(() => import('@client/features/partners/workspace-page'))
-const EquipmentSetupPage = lazy(() => import('@client/features/partners/equipment-setup-page'))
-const DiscoverPage = lazy(() => import('@client/features/discover/discover-page'))
-const FaqPage = lazy(() => import('@client/features/faq/faq-page'))
-const AllergenProfilePage = lazy(() => import('@client/features/allergens/allergen-profile-page'))
-const ProfilePage = lazy(() => import('@client/features/profile/profile-page'))
-const LegalPage = lazy(() => import('@client/features/legal/legal-page'))
-const DevicesPage = lazy(() => import('@client/features/devices/devices-page'))
-const KitchenPage = lazy(() => import('@client/features/kitchen/kitchen-page'))
-const NotFoundPage = lazy(() => import('./not-found'))
+const RestaurantPage = page(() => import('@client/features/restaurants/restaurant-page'))
+const OrdersPage = page(() => import('@client/features/orders/orders-page'))
+const AuthPage = page(() => import('@client/features/auth/auth-page'))
+const ForRestaurantsPage = page(() => import('@client/features/partners/for-restaurants-page'))
+const PartnersPage = page(() => import('@client/features/partners/partners-page'))
+const WorkspacePage = page(() => import('@client/features/partners/workspace-page'))
+const EquipmentSetupPage = page(() => import('@client/features/partners/equipment-setup-page'))
+const DiscoverPage = page(() => import('@client/features/discover/discover-page'))
+const FaqPage = page(() => import('@client/features/faq/faq-page'))
+const AllergenProfilePage = page(() => import('@client/features/allergens/allergen-profile-page'))
+const ProfilePage = page(() => import('@client/features/profile/profile-page'))
+const LegalPage = page(() => import('@client/features/legal/legal-page'))
+const DevicesPage = page(() => import('@client/features/devices/devices-page'))
+const KitchenPage = page(() => import('@client/features/kitchen/kitchen-page'))
+const NotFoundPage = page(() => import('./not-found'))
+
+/** The pages the server renders ahead (`prerender.tsx`); the id, where there is one, is group 1. */
+export const prerenderedPages = {
+  home: /^\/$/,
+  restaurant: /^\/restaurant\/(\d+)$/,
+  stream: /^\/stream\/(\d+)$/,
+}
+const preloads = { home: HomePage, restaurant: RestaurantPage, stream: StreamPage }
+
+/** Loads the chunk of a page rendered ahead, so the app's first render is that page, not a spinner. */
+export async function preloadPage(path: string) {
+  for (const [name, pattern] of Object.entries(prerenderedPages))
+    if (pattern.test(path)) await preloads[name as keyof typeof preloads].preload()
+}
 
 function ScrollToTop() {
   const [location] = useLocation()

@@ -28,11 +28,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
-/** True once deferred pieces may load. */
+/** True once deferred pieces may load; false in a page rendered ahead, as in the browser's first render. */
 export function useIdleReady(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => ready,
-    () => true,
+    () => false,
   )
 }

@@ -93,6 +93,7 @@ export function useLiveState(): LiveState {
   return useSyncExternalStore(
     (listener) => liveClient.onState(listener),
     () => liveClient.state,
-    () => 'closed' as const,
+    // A page rendered ahead is about to connect.
+    () => 'connecting' as const,
   )
 }

@@ -1,0 +1,38 @@
+import { createQueryClient } from '@client/lib/query-client'
+import { type DehydratedState, hydrate } from '@tanstack/react-query'
+import { StrictMode, startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { Providers } from './providers'
+import { AppRouter, preloadPage } from './router'
+
+/**
+ * A page the server rendered ahead comes with the reads it was rendered from. The app starts
+ * from the same reads, once the page's chunk is loaded, and takes over the server's markup
+ * (hydration: the page is not built again). Where the browser's render differs (a cart kept in
+ * this browser, another time zone), React renders that part anew; it looks the same.
+ */
+export async function start() {
+  const root = document.getElementById('root')!
+  const embedded = document.getElementById('clearplate-state')
+  const queryClient = createQueryClient()
+  const prerendered = Boolean(embedded?.textContent)
+  if (embedded?.textContent) {
+    try {
+      hydrate(queryClient, JSON.parse(embedded.textContent) as DehydratedState)
+      await preloadPage(window.location.pathname)
+    } catch (error) {
+      console.error('Could not use the page rendered ahead', error)
+    }
+    embedded.remove()
+  }
+  const app = (
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <AppRouter />
+      </Providers>
+    </StrictMode>
+  )
+  // Hydration runs in slices that leave the main thread free between them.
+  if (prerendered) startTransition(() => void hydrateRoot(root, app))
+  else createRoot(root).render(app)
+}
