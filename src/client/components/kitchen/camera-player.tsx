@@ -92,13 +92,23 @@ export interface CameraPlayerProps {
   /** Label of the player region, e.g. "Trattoria Bellini live kitchen". */
   title: string
   viewers?: number
+  /** A picture of the kitchen shown until the video plays (the restaurant's own). */
+  poster?: string
   /** Shown over the bottom of the video (the telemetry overlay). */
   overlay?: ReactNode
   className?: string
 }
 
 /** The live kitchen player: camera switcher (camera 1 first), LIVE badge, viewers, fullscreen. */
-export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, className }: CameraPlayerProps) {
+export function CameraPlayer({
+  cameras,
+  isLoading,
+  title,
+  viewers,
+  poster,
+  overlay,
+  className,
+}: CameraPlayerProps) {
   const frameRef = useRef<HTMLDivElement>(null)
   const videoRef = useRef<HTMLVideoElement>(null)
   const [selectedId, setSelectedId] = useState<number | null>(null)
@@ -226,6 +236,7 @@ export function CameraPlayer({ cameras, isLoading, title, viewers, overlay, clas
             key={camera.id}
             // Fullscreen shows the whole 16:9 picture (a portrait phone letterboxes it, never crops).
             className={cn('absolute inset-0 size-full', fullscreen ? 'object-contain' : 'object-cover')}
+            poster={poster}
             muted
             autoPlay
             playsInline

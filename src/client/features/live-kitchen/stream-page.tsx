@@ -110,7 +110,8 @@ function LiveOrderView({
   const liveState = useLiveState()
   const showcase = useShowcase()
   const [offer, setOffer] = useState<UpsellOffer | null>(null)
-  const [viewers] = useState(() => 50 + Math.floor(Math.random() * 200))
+  // A demo audience, the same for an order wherever it renders (the server's page ahead included).
+  const viewers = 50 + ((orderId * 7919) % 200)
   const [ownTips] = useState(() => createOwnTips(announceTip))
   const respond = useRespondToUpsell(orderId, user?.id)
 
@@ -257,6 +258,7 @@ function LiveOrderView({
                   cameras={cameras.data}
                   isLoading={!cameras.data && !cameras.isError}
                   viewers={viewers}
+                  poster={restaurant.data?.images[0]}
                   overlay={<TelemetryOverlay telemetry={telemetry} />}
                 />
               )}

@@ -6,7 +6,7 @@ import {
   requestStreamAccess,
   type StreamGrant,
 } from '@client/lib/stream-access'
-import { STREAM_ACCESS_WARNING_MS, STREAM_EXPIRY_REDIRECT_MS } from '@shared/constants'
+import { STREAM_ACCESS_MS, STREAM_ACCESS_WARNING_MS, STREAM_EXPIRY_REDIRECT_MS } from '@shared/constants'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
@@ -20,6 +20,19 @@ export type StreamAccessState =
 const TICK_MS = 1000
 
 /**
+ * A grant stored in this tab is watched from the first render, so the page shows at once (and
+ * replaces the one the server rendered ahead without a spinner in between). The server renders
+ * the page as watched: it cannot see the tab's grant, and the browser checks it on start.
+ */
+function initialState(orderId: number): StreamAccessState {
+  if (typeof window === 'undefined') return { status: 'active', expiresAt: Date.now() + STREAM_ACCESS_MS }
+  const grant = getStreamGrant(orderId)
+  return grant && grant.expiresAt > Date.now()
+    ? { status: 'active', expiresAt: grant.expiresAt }
+    : { status: 'checking' }
+}
+
+/**
  * Guards the stream page with the grant stored for this order. Without one, a signed-in diner
  * asks the server (an order link opened in a new tab has no grant in that tab yet); anyone else,
  * or a refused request, is sent home with "Access denied". A toast warns when one minute is left;
@@ -29,7 +42,7 @@ const TICK_MS = 1000
 export function useStreamAccessTimer(orderId: number): StreamAccessState {
   const [, navigate] = useLocation()
   const queryClient = useQueryClient()
-  const [state, setState] = useState<StreamAccessState>({ status: 'checking' })
+  const [state, setState] = useState<StreamAccessState>(() => initialState(orderId))
 
   useEffect(() => {
     let cancelled = false

@@ -57,6 +57,7 @@ export function FeaturedKitchen() {
         cameras={unavailable ? [] : cameras.data}
         isLoading={!unavailable && (showcase.isLoading || cameras.isLoading)}
         viewers={unavailable ? undefined : SHOWCASE_VIEWERS}
+        poster={restaurant.data?.images[0]}
         overlay={unavailable ? null : <TelemetryOverlay telemetry={telemetry} />}
       />
       <div className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:flex-row sm:items-center">

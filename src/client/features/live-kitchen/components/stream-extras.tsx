@@ -68,7 +68,10 @@ export function AccessCountdown({ expiresAt }: { expiresAt: number }) {
     >
       <Timer className="size-3.5" aria-hidden="true" />
       <span>Access ends in</span>
-      <time dateTime={`PT${seconds}S`}>{formatCookingTime(seconds)}</time>
+      {/* The server renders the page ahead with a whole grant; the clock corrects it within a second. */}
+      <time dateTime={`PT${seconds}S`} suppressHydrationWarning>
+        {formatCookingTime(seconds)}
+      </time>
     </span>
   )
 }

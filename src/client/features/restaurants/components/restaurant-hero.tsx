@@ -19,7 +19,12 @@ export function RestaurantHero({
     <section className="overflow-hidden rounded-2xl border bg-card shadow-sm">
       <div className="relative aspect-[16/9] max-h-[420px] w-full bg-muted sm:aspect-[21/8]">
         {image ? (
-          <img src={image} alt={`${restaurant.name}`} className="absolute inset-0 size-full object-cover" />
+          <img
+            src={image}
+            alt={`${restaurant.name}`}
+            fetchPriority="high"
+            className="absolute inset-0 size-full object-cover"
+          />
         ) : null}
         <div
           className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/20 to-transparent"
