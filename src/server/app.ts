@@ -287,7 +287,7 @@ async function registerClient(app: FastifyInstance) {
       },
     })
   }
-  const page = hasClient ? createPageRenderer(app, root) : undefined
+  const page = hasClient ? createPageRenderer(app, root, app.config.pagesRenderedAhead) : undefined
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
     const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/api'

@@ -49,6 +49,7 @@ const envSchema = z.object({
     .default(30),
   TRUST_PROXY: flag(false),
   SEED_DEMO: flag(true),
+  PAGES_RENDERED_AHEAD: flag(false),
   /** Session cookie's Secure flag; unset: Secure when the request came over HTTPS (as TRUST_PROXY judges). */
   COOKIE_SECURE: z.enum(['true', 'false', '1', '0', ''], { error: 'Use true or false' }).optional(),
   /** Bearer token that GET /metrics asks for; open when unset. */
@@ -88,6 +89,8 @@ export interface Config {
   trustProxy: boolean
   seedDemo: boolean
   clientDir: string
+  /** Home, restaurant and stream pages sent with their first screen rendered by the server. */
+  pagesRenderedAhead: boolean
   /** true/false forces the flag; undefined follows the request's protocol. */
   cookieSecure: boolean | undefined
   metricsToken: string | undefined
@@ -145,6 +148,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telemetryRetentionMs: e.TELEMETRY_RETENTION_DAYS * 24 * 60 * 60_000,
     seedDemo: e.SEED_DEMO,
     clientDir: resolve('dist/client'),
+    pagesRenderedAhead: e.PAGES_RENDERED_AHEAD,
     cookieSecure:
       e.COOKIE_SECURE === undefined || e.COOKIE_SECURE === ''
         ? undefined

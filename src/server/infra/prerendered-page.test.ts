@@ -13,7 +13,7 @@ let clientDir: string
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'clearplate-client-'))
   writeFileSync(join(clientDir, 'index.html'), TEMPLATE)
-  app = await buildTestApp({ config: { clientDir } })
+  app = await buildTestApp({ config: { clientDir, pagesRenderedAhead: true } })
 })
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }))
 
@@ -37,6 +37,12 @@ const rootOf = (html: string) =>
   /<div id="root">(.*)<\/div><script type="application\/json"/s.exec(html)?.[1] ?? ''
 
 describe('pages rendered ahead', () => {
+  it('are off unless PAGES_RENDERED_AHEAD is set: the plain page', async () => {
+    const plain = await buildTestApp({ config: { clientDir } })
+    for (let i = 0; i < 3; i++) expect((await plain.inject({ url: '/restaurant/1' })).body).toBe(TEMPLATE)
+    await plain.close()
+  })
+
   it("a restaurant's page arrives with its hero, name and menu, and the reads it was rendered from", async () => {
     const restaurant = (await app.inject({ url: '/api/restaurants/1' })).json()
     const response = await page('/restaurant/1')

@@ -20,7 +20,7 @@ const escapeAttribute = (value: string) =>
  * The renderer (React and the client's pages) loads on the first page asked for; until it has
  * loaded, and for every other page or on any failure, the plain index.html is sent.
  */
-export function createPageRenderer(app: FastifyInstance, clientDir: string) {
+export function createPageRenderer(app: FastifyInstance, clientDir: string, enabled: boolean) {
   const template = readFileSync(join(clientDir, 'index.html'), 'utf8')
   let renderer: Prerender | undefined
   let loading: Promise<void> | undefined
@@ -45,6 +45,7 @@ export function createPageRenderer(app: FastifyInstance, clientDir: string) {
   }
 
   async function html(request: FastifyRequest): Promise<string> {
+    if (!enabled) return template
     if (!renderer) {
       load()
       return template
