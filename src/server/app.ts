@@ -113,6 +113,14 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     disableRequestLogging: config.env === 'test',
+    // Every route validates and serialises with zod: Fastify's default JSON-schema compilers
+    // (Ajv, fast-json-stringify) would only cost their loading time on each start.
+    schemaController: {
+      compilersFactory: {
+        buildValidator: (() => validatorCompiler) as never,
+        buildSerializer: (() => serializerCompiler) as never,
+      },
+    },
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)

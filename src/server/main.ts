@@ -11,15 +11,24 @@ import { createKitchen } from './kitchen/kitchen'
 import { createStaffedDriver } from './kitchen/staffed-driver'
 
 async function main() {
+  // Where a start's time goes, in the "listening" log line (milliseconds since the process began).
+  const startup: Record<string, number> = { modulesLoaded: Math.round(performance.now()) }
+  const mark = (step: string) => {
+    startup[step] = Math.round(performance.now())
+  }
   const config = parseConfig()
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   )
+  mark('databaseOpen')
   await database.migrate()
+  mark('migrated')
   if (config.seedDemo) await seedDemo(database.db, { orderMs: config.kitchen.orderMs })
+  mark('seeded')
   const metrics = createMetrics()
   const bus = await createBus(config, { metrics })
   const app = await buildApp({ config, database, bus, metrics })
+  mark('appBuilt')
   // The kitchen's drivers: the demo world's autopilot drives the orders.
   const kitchen = config.kitchen.enabled
     ? createKitchen({
@@ -82,6 +91,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: config.port, host: config.host })
+  mark('listening')
+  app.log.info({ startupMs: startup }, 'ready')
   kitchen?.start()
   retention.start()
 }

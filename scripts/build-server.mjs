@@ -1,0 +1,76 @@
+// Compiles the server into one ES module, dist/server/main.mjs, when its sources changed since
+// the last build (`--force`: always). `npm start` runs that module: no TypeScript is transpiled
+// and no source file resolved on start. Packages stay in node_modules (not bundled).
+//
+// The inputs (src/server, src/shared, the TypeScript and package configuration, this script)
+// are hashed by content; the hash of the last successful build is kept in dist/server-build.json.
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { fingerprint, isCurrent, root, writeStamp } from './build-stamp.mjs'
+
+const INPUTS = [
+  'src/server',
+  'src/shared',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+  'scripts/build-server.mjs',
+]
+const STAMP = join(root, 'dist/server-build.json')
+export const SERVER_ENTRY = join(root, 'dist/server/main.mjs')
+
+/**
+ * Source files that find things beside themselves (`new URL('../../../drizzle', import.meta.url)`)
+ * keep doing so from the bundle: their `import.meta.url` becomes their own file's URL, computed
+ * from the bundle's location so that the checkout can move.
+ */
+const ownUrlPlugin = {
+  name: 'own-import-meta-url',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8')
+      if (!source.includes('import.meta.url')) return undefined
+      const fromBundle = relative(dirname(SERVER_ENTRY), args.path).split('\\').join('/')
+      return {
+        contents: source.replaceAll(
+          'import.meta.url',
+          `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`,
+        ),
+        loader: 'ts',
+      }
+    })
+  },
+}
+
+/** esbuild is the compiler tsx itself runs on, so it is always installed with the app. */
+async function loadEsbuild() {
+  const fromTsx = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'))
+  return import(fromTsx.resolve('esbuild'))
+}
+
+/** Builds when needed; returns whether it built. Throws when the build fails. */
+export async function ensureServerBuilt({ force = false } = {}) {
+  const print = fingerprint(INPUTS)
+  if (!force && isCurrent(STAMP, SERVER_ENTRY, print)) return false
+  const esbuild = await loadEsbuild()
+  await esbuild.build({
+    entryPoints: [join(root, 'src/server/main.ts')],
+    outfile: SERVER_ENTRY,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [ownUrlPlugin],
+  })
+  writeStamp(STAMP, print)
+  return true
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await ensureServerBuilt({ force: process.argv.includes('--force') })
+}
