@@ -15,10 +15,16 @@ const encoded = new WeakMap<CachedBody, Partial<Record<Encoding | 'identity', Bu
 
 /**
  * Answers a cached, already serialized body: 304 when the client's copy is current, otherwise the
- * body, compressed once per cached entry instead of once per request.
+ * body, compressed once per cached entry instead of once per request. `personal`: one signed-in
+ * user's data, which shared caches must not keep.
  */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
-  reply.header('etag', entry.etag).header('cache-control', 'no-cache')
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedBody,
+  { personal = false }: { personal?: boolean } = {},
+) {
+  reply.header('etag', entry.etag).header('cache-control', personal ? 'private, no-cache' : 'no-cache')
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send()
   let variants = encoded.get(entry)
   if (!variants) {

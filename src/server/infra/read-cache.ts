@@ -8,6 +8,8 @@ interface Entry {
 
 /** How long a cached answer may be served before it is read again, whatever the bus says. */
 export const READ_CACHE_TTL_MS = 60_000
+/** Per-user answers (a diner's wallet) make the key space grow with the users: the oldest go first. */
+const MAX_ENTRIES = 50_000
 
 /**
  * Serialized JSON answers for data that is read far more often than it changes (restaurants,
@@ -24,9 +26,10 @@ export interface ReadCache {
 
 export async function createReadCache(
   bus: Bus,
-  options: { ttlMs?: number; now?: () => number } = {},
+  options: { ttlMs?: number; now?: () => number; maxEntries?: number } = {},
 ): Promise<ReadCache> {
   const ttlMs = options.ttlMs ?? READ_CACHE_TTL_MS
+  const maxEntries = options.maxEntries ?? MAX_ENTRIES
   const now = options.now ?? Date.now
   const entries = new Map<string, { pending: Promise<Entry>; expiresAt: number }>()
   let version = 0
@@ -43,6 +46,14 @@ export async function createReadCache(
       const hit = entries.get(key)
       if (hit && hit.expiresAt > now()) return hit.pending
       const startedAt = version
+      if (!hit && entries.size >= maxEntries) {
+        // Maps iterate in insertion order: drop the oldest tenth.
+        let drop = Math.ceil(maxEntries / 10)
+        for (const old of entries.keys()) {
+          entries.delete(old)
+          if (--drop === 0) break
+        }
+      }
       const pending = load().then((value) => {
         const body = JSON.stringify(value)
         return { body, etag: `W/"${startedAt}-${hashString(body)}"` }

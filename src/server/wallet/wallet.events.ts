@@ -1,11 +1,27 @@
 import { liveMessage } from '../../shared/live-message-builders'
 import type { ServerMessage } from '../../shared/live-messages'
 import { toDollars } from '../../shared/money'
-import { type Bus, userChannel } from '../infra/bus'
+import { type Bus, CACHE_CHANNEL, userChannel } from '../infra/bus'
+import type { ReadCache } from '../infra/read-cache'
 import { type MovementResult, toWalletTransactionDto } from './wallet.repository'
 
 interface Logger {
   warn(obj: object, message: string): void
+}
+
+/** A diner's balance and transactions in the read cache; every wallet movement clears them. */
+export const walletCacheKeys = {
+  of: (userId: number) => `wallet:${userId}:`,
+  balance: (userId: number) => `wallet:${userId}:balance`,
+  transactions: (userId: number) => `wallet:${userId}:transactions`,
+}
+
+/** Each app's read cache, by its bus: a movement clears this instance's copy before answering. */
+const walletCaches = new WeakMap<Bus, ReadCache>()
+
+/** The wallet's reads are served from `cache`: movements published on `bus` clear it. */
+export function cacheWalletReads(bus: Bus, cache: ReadCache) {
+  walletCaches.set(bus, cache)
 }
 
 /** The `wallet` live message: the balance right after this movement, and the movement itself. */
@@ -17,14 +33,20 @@ export function walletMessage(movement: MovementResult): ServerMessage {
 }
 
 /**
- * Tells the diner's live connections, on every instance, that their wallet moved. Call it after
- * the transaction that moved the money has committed. Money has moved by then: a bus that is down
- * is logged, never turned into an error.
+ * Clears the diner's cached balance and transactions (here at once, on the other instances through
+ * the bus) and tells the diner's live connections, on every instance, that their wallet moved.
+ * Call it after the transaction that moved the money has committed: every movement goes through
+ * here. Money has moved by then: a bus that is down is logged, never turned into an error.
  */
 export async function publishWalletMovement(bus: Bus, movement: MovementResult | undefined, log?: Logger) {
   if (!movement) return
+  const { userId } = movement.transaction
   try {
-    await bus.publish(userChannel(movement.transaction.userId), walletMessage(movement))
+    const cache = walletCaches.get(bus)
+    await (cache
+      ? cache.invalidate(walletCacheKeys.of(userId))
+      : bus.publish(CACHE_CHANNEL, walletCacheKeys.of(userId)))
+    await bus.publish(userChannel(userId), walletMessage(movement))
   } catch (error) {
     log?.warn({ err: error, userId: movement.transaction.userId }, 'could not publish a wallet message')
   }

@@ -10,9 +10,10 @@ import {
   walletTransactionSchema,
 } from '../../shared/schemas/wallet'
 import { requireSelf } from '../auth/auth.guard'
+import { sendCached } from '../infra/cached-response'
 import { unauthorized } from '../infra/errors'
 import { idempotencyHeaders, requestScope, runIdempotent } from '../infra/idempotency'
-import { publishWalletMovement } from './wallet.events'
+import { cacheWalletReads, publishWalletMovement, walletCacheKeys } from './wallet.events'
 import {
   createWalletReads,
   createWalletRepository,
@@ -24,24 +25,33 @@ export const ADD_FUNDS_DESCRIPTION = 'Added funds'
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const reads = createWalletReads(app.db)
+  // Read far more often than they change (every open page shows the balance): served from the
+  // read cache, serialized once, until the next movement (publishWalletMovement) clears them.
+  cacheWalletReads(app.bus, app.cache)
 
   app.get(
     '/users/:id/wallet-balance',
     { schema: { tags: ['wallet'], params: idParams, response: { 200: walletBalanceSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireSelf(request, request.params.id)
-      const cents = await reads.balanceCents(user.id)
-      if (cents === undefined) throw unauthorized()
-      return { balance: toDollars(cents) }
+      const entry = await app.cache.get(walletCacheKeys.balance(user.id), async () => {
+        const cents = await reads.balanceCents(user.id)
+        if (cents === undefined) throw unauthorized()
+        return { balance: toDollars(cents) }
+      })
+      return sendCached(request, reply, entry, { personal: true })
     },
   )
 
   app.get(
     '/users/:id/wallet/transactions',
     { schema: { tags: ['wallet'], params: idParams, response: { 200: z.array(walletTransactionSchema) } } },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireSelf(request, request.params.id)
-      return (await reads.transactions(user.id)).map(toWalletTransactionDto)
+      const entry = await app.cache.get(walletCacheKeys.transactions(user.id), async () =>
+        (await reads.transactions(user.id)).map(toWalletTransactionDto),
+      )
+      return sendCached(request, reply, entry, { personal: true })
     },
   )
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { users, walletTransactions } from '../db/schema'
-import { createRestaurant } from '../orders/orders.fixtures'
+import { createRestaurant, placeOrder } from '../orders/orders.fixtures'
 import { balanceCents, buildTestApp, createUser } from '../testing/build-test-app'
 import { ledgerCents, transactionsOf } from './wallet.fixtures'
 
@@ -274,5 +274,58 @@ describe('idempotent top-ups', () => {
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe('Idempotency-Key must be 1 to 200 characters')
     expect(await balanceCents(app, diner.user.id)).toBe(0)
+  })
+})
+
+describe('wallet reads kept between movements', () => {
+  const read = async (diner: { user: { id: number }; headers: Record<string, string> }) => {
+    const [balance, transactions] = await Promise.all([
+      app.inject({ url: `/api/users/${diner.user.id}/wallet-balance`, headers: diner.headers }),
+      app.inject({ url: `/api/users/${diner.user.id}/wallet/transactions`, headers: diner.headers }),
+    ])
+    expect(balance.statusCode).toBe(200)
+    expect(transactions.statusCode).toBe(200)
+    return { balance: balance.json().balance as number, count: (transactions.json() as unknown[]).length }
+  }
+
+  it('answers the new balance and transactions right after a top-up and after an order', async () => {
+    const diner = await createUser(app, { balance: 50 })
+    const { restaurant, items } = await createRestaurant(app)
+    const before = await read(diner)
+    expect(before.balance).toBe(50)
+    // Read twice: the second answer comes from what the first kept.
+    expect(await read(diner)).toEqual(before)
+
+    expect((await addFunds(diner, { amount: 2.5 })).statusCode).toBe(200)
+    const topped = await read(diner)
+    expect(topped).toEqual({ balance: 52.5, count: before.count + 1 })
+
+    const order = await placeOrder(app, diner, restaurant.id, [{ menuItemId: items[0]!.id, quantity: 1 }], {
+      fulfilment: 'pickup',
+    })
+    const after = await read(diner)
+    expect(after.balance).toBeCloseTo(52.5 - order.totalPrice, 2)
+    expect(after.count).toBe(topped.count + 1)
+    expect(after.balance * 100).toBeCloseTo(await balanceCents(app, diner.user.id), 0)
+  })
+
+  it('keeps one diner’s answers apart from another’s, and marks them private', async () => {
+    const first = await createUser(app, { balance: 1 })
+    const second = await createUser(app, { balance: 2 })
+    expect((await read(first)).balance).toBe(1)
+    expect((await read(second)).balance).toBe(2)
+    expect((await addFunds(second, { amount: 1 })).statusCode).toBe(200)
+    expect((await read(first)).balance).toBe(1)
+    expect((await read(second)).balance).toBe(3)
+    const res = await app.inject({
+      url: `/api/users/${first.user.id}/wallet-balance`,
+      headers: first.headers,
+    })
+    expect(res.headers['cache-control']).toBe('private, no-cache')
+    const again = await app.inject({
+      url: `/api/users/${first.user.id}/wallet-balance`,
+      headers: { ...first.headers, 'if-none-match': String(res.headers.etag) },
+    })
+    expect(again.statusCode).toBe(304)
   })
 })
