@@ -3,7 +3,7 @@ import type { ServerMessage } from '../../shared/live-messages'
 import { type Bus, orderChannel } from '../infra/bus'
 import { createMemoryBus } from '../infra/bus.memory'
 import { readTextFrames } from './frames'
-import { createHub, type HubMember, type RoomSnapshot } from './hub'
+import { createHub, type HubMember, MEMBERS_PER_TURN, type RoomSnapshot } from './hub'
 
 /** The memory bus, counting subscriptions per channel. */
 function countingBus() {
@@ -92,6 +92,32 @@ describe('live rooms', () => {
 
     await hub.join(12, viewers[0]!, joiner(12, loads))
     expect(subscribes.get(orderChannel(12))).toBe(2)
+    await hub.close()
+  })
+
+  it('writes a large room a chunk of viewers per turn of the event loop, every viewer getting every message in order', async () => {
+    const { bus } = countingBus()
+    const hub = createHub({ bus })
+    const loads = { count: 0 }
+    const viewers = Array.from({ length: MEMBERS_PER_TURN * 2 + 7 }, () => member())
+    for (const v of viewers) await hub.join(21, v, joiner(21, loads))
+    const leaver = viewers[viewers.length - 1]!
+
+    await bus.publish(orderChannel(21), status(21, 50))
+    // Past the first chunk only: what else waits on the event loop runs before the rest.
+    await new Promise((r) => setImmediate(r))
+    const reached = viewers.filter((v) => v.received.length > 0).length
+    expect(reached).toBeGreaterThanOrEqual(MEMBERS_PER_TURN)
+    expect(reached).toBeLessThan(viewers.length)
+    // Arrives while the first batch is being written: it waits for it, and a viewer that left
+    // meanwhile gets nothing more.
+    hub.leave(21, leaver)
+    await bus.publish(orderChannel(21), status(21, 51))
+    await settle()
+
+    const progress = (m: { received: Buffer[] }) => m.received.map((b) => JSON.parse(b.toString()).progress)
+    for (const v of viewers.slice(0, -1)) expect(progress(v)).toEqual([50, 51])
+    expect(progress(leaver)).toEqual([])
     await hub.close()
   })
 

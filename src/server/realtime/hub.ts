@@ -49,6 +49,8 @@ interface Room {
   seq: number
   /** Messages of this turn of the event loop, sent together once it ends. */
   outbox: Outgoing[]
+  /** A large room's batch is still being written, a chunk of members per turn: the next waits. */
+  writing: boolean
   lastStatus?: Buffer
   lastTelemetry?: Buffer
   ready: Promise<void>
@@ -69,6 +71,13 @@ export interface Hub {
 const serialize = (message: unknown) => Buffer.from(JSON.stringify(message))
 
 /**
+ * Members written in one turn of the event loop. A room larger than this is written over several
+ * turns, so that HTTP requests and other rooms are served between its chunks instead of after
+ * all of its viewers.
+ */
+export const MEMBERS_PER_TURN = 500
+
+/**
  * Rooms of viewers per order. Each room listens to its order's bus channel once per instance
  * (from its first local viewer until its last one leaves), serializes and frames every message
  * once for all of its members, and writes those bytes to each. Messages that arrive together (a
@@ -86,12 +95,14 @@ export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknow
     if (type === 'status') room.lastStatus = data
     else if (type === 'telemetry') room.lastTelemetry = data
     room.outbox.push({ seq: ++room.seq, type, data })
-    if (room.outbox.length === 1) queueMicrotask(() => flush(room))
+    if (room.outbox.length === 1 && !room.writing) queueMicrotask(() => flush(room))
   }
 
   /**
    * Each message of the batch is framed once; a member that has seen none of them and may see them
    * all (nearly every member) gets the same bytes as every other: one buffer, one write each.
+   * A room of more than MEMBERS_PER_TURN is written a chunk per turn of the event loop; messages
+   * arriving meanwhile wait for the batch to finish, so every viewer keeps their order.
    */
   function flush(room: Room) {
     const batch = room.outbox
@@ -100,10 +111,10 @@ export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknow
     const all = frames.length === 1 ? frames[0]! : Buffer.concat(frames)
     const firstSeq = batch[0]!.seq
     const hasUpsell = batch.some((o) => o.type === 'upsell')
-    for (const [member, joinedAt] of room.members) {
+    const send = (member: HubMember, joinedAt: number) => {
       if (joinedAt < firstSeq && (!hasUpsell || member.userId === room.dinerId)) {
         member.sendFrames(all)
-        continue
+        return
       }
       const mine: Buffer[] = []
       for (let i = 0; i < batch.length; i++) {
@@ -112,6 +123,28 @@ export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknow
       }
       if (mine.length > 0) member.sendFrames(mine.length === 1 ? mine[0]! : Buffer.concat(mine))
     }
+    if (room.members.size <= MEMBERS_PER_TURN) {
+      for (const [member, joinedAt] of room.members) send(member, joinedAt)
+      return
+    }
+    const members = [...room.members]
+    let at = 0
+    room.writing = true
+    const writeChunk = () => {
+      const end = Math.min(at + MEMBERS_PER_TURN, members.length)
+      for (; at < end; at++) {
+        const [member, joinedAt] = members[at]!
+        // Left the room while the batch was being written.
+        if (room.members.has(member)) send(member, joinedAt)
+      }
+      if (at < members.length) {
+        setImmediate(writeChunk)
+        return
+      }
+      room.writing = false
+      if (room.outbox.length > 0) flush(room)
+    }
+    writeChunk()
   }
 
   function openRoom(orderId: number, options: JoinOptions): Room {
@@ -122,6 +155,7 @@ export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknow
       members: new Map(),
       seq: 0,
       outbox: [],
+      writing: false,
       ready: Promise.resolve(),
       load: options.load,
     }
