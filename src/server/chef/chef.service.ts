@@ -219,28 +219,20 @@ export function createChefService(deps: {
       doneBefore: Date
       at: Date
     }): Promise<void> {
-      const acknowledged = await db
-        .update(chefShouts)
-        .set({ status: 'acknowledged', updatedAt: input.at })
-        .where(
-          and(
-            eq(chefShouts.status, 'pending'),
-            lte(chefShouts.createdAt, input.acknowledgeBefore),
-            inArray(chefShouts.orderId, input.orderIds),
-          ),
-        )
-        .returning()
-      const done = await db
-        .update(chefShouts)
-        .set({ status: 'done', updatedAt: input.at })
-        .where(
-          and(
-            eq(chefShouts.status, 'acknowledged'),
-            lte(chefShouts.createdAt, input.doneBefore),
-            inArray(chefShouts.orderId, input.orderIds),
-          ),
-        )
-        .returning()
+      const advance = (from: 'pending' | 'acknowledged', to: 'acknowledged' | 'done', sentBefore: Date) =>
+        db
+          .update(chefShouts)
+          .set({ status: to, updatedAt: input.at })
+          .where(
+            and(
+              eq(chefShouts.status, from),
+              lte(chefShouts.createdAt, sentBefore),
+              inArray(chefShouts.orderId, input.orderIds),
+            ),
+          )
+          .returning()
+      const acknowledged = await advance('pending', 'acknowledged', input.acknowledgeBefore)
+      const done = await advance('acknowledged', 'done', input.doneBefore)
       // A shout acknowledged and done in one pass is told once, as done.
       const changed = [...acknowledged.filter((a) => !done.some((d) => d.id === a.id)), ...done]
       await shoutsChanged(changed, acknowledged)

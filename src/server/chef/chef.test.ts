@@ -1,10 +1,16 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
-import { CHEF_SHOUTS, DELIVERY_FEE_CENTS } from '../../shared/constants'
+import { CHEF_SHOUTS } from '../../shared/constants'
 import type { ServerMessage } from '../../shared/live-messages'
 import { chefShouts, notifications } from '../db/schema'
-import { kitchenChannel, orderChannel } from '../infra/bus'
-import { createRestaurant, placeOrder, setOrderState, showcaseOrder } from '../orders/orders.fixtures'
+import { kitchenChannel } from '../infra/bus'
+import {
+  cookingOrder as cookingOrderAt,
+  createRestaurant,
+  listenToOrder,
+  setOrderState,
+  showcaseOrder,
+} from '../orders/orders.fixtures'
 import { balanceCents, buildTestApp, createUser, type TestUser } from '../testing/build-test-app'
 import { ledgerCents, transactionsOf } from '../wallet/wallet.fixtures'
 import { shoutStatusConflict } from './chef.errors'
@@ -22,23 +28,13 @@ const kitchen = await createRestaurant(app, {
   ],
 })
 const [pizza] = kitchen.items as [(typeof kitchen.items)[0]]
-const ORDER_CENTS = pizza.priceCents + DELIVERY_FEE_CENTS
 const cheese = CHEF_SHOUTS.find((s) => s.key === 'cheese')!
 const garlic = CHEF_SHOUTS.find((s) => s.key === 'garlic')!
 
 /** A diner with `spare` dollars left after ordering one pizza, and that order, already cooking. */
-async function cookingOrder(spare: number, state = { status: 'cooking', progress: 40 }) {
-  const diner = await createUser(app, { balance: spare + ORDER_CENTS / 100 })
-  const order = await placeOrder(app, diner, kitchen.restaurant.id, [{ menuItemId: pizza.id, quantity: 1 }])
-  await setOrderState(app, order.id, state)
-  return { diner, order }
-}
-
-async function listen(orderId: number) {
-  const messages: ServerMessage[] = []
-  const stop = await app.bus.subscribe(orderChannel(orderId), (m) => messages.push(m as ServerMessage))
-  return { messages, stop }
-}
+const cookingOrder = (spare: number, state?: { status: string; progress: number }) =>
+  cookingOrderAt(app, kitchen.restaurant.id, pizza, spare, state)
+const listen = (orderId: number) => listenToOrder(app, orderId)
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 

@@ -1,5 +1,8 @@
 import { asc, eq } from 'drizzle-orm'
+import { DELIVERY_FEE_CENTS } from '../../shared/constants'
+import type { ServerMessage } from '../../shared/live-messages'
 import { menuItems, orders, restaurants, upsells } from '../db/schema'
+import { orderChannel } from '../infra/bus'
 import { createUser, type TestApp, type TestUser } from '../testing/build-test-app'
 
 let counter = 0
@@ -78,6 +81,30 @@ export async function setOrderState(
   state: { status: string; progress: number },
 ) {
   await app.db.update(orders).set(state).where(eq(orders.id, orderId))
+}
+
+/**
+ * A diner with `spare` dollars left after ordering one `item` (fee included), and that order,
+ * already at `state`.
+ */
+export async function cookingOrder(
+  app: TestApp,
+  restaurantId: number,
+  item: { id: number; priceCents: number },
+  spare: number,
+  state = { status: 'cooking', progress: 40 },
+) {
+  const diner = await createUser(app, { balance: spare + (item.priceCents + DELIVERY_FEE_CENTS) / 100 })
+  const order = await placeOrder(app, diner, restaurantId, [{ menuItemId: item.id, quantity: 1 }])
+  await setOrderState(app, order.id, state)
+  return { diner, order }
+}
+
+/** Every live message published for an order from now on, until `stop`. */
+export async function listenToOrder(app: TestApp, orderId: number) {
+  const messages: ServerMessage[] = []
+  const stop = await app.bus.subscribe(orderChannel(orderId), (m) => messages.push(m as ServerMessage))
+  return { messages, stop }
 }
 
 export async function offerUpsell(app: TestApp, orderId: number, menuItemId: number, shown = true) {

@@ -1,13 +1,18 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { DELIVERY_FEE_CENTS } from '../../shared/constants'
-import type { ServerMessage } from '../../shared/live-messages'
 import { parseOrderItems } from '../../shared/schemas/orders'
 import { notifications, orderEvents, orders, upsells } from '../db/schema'
-import { orderChannel } from '../infra/bus'
 import { createEngineLock, STAFFED_LOCK_KEY } from '../kitchen/engine-lock'
 import { createStaffedDriver } from '../kitchen/staffed-driver'
-import { createRestaurant, offerUpsell, placeOrder, setOrderState } from '../orders/orders.fixtures'
+import {
+  cookingOrder as cookingOrderAt,
+  createRestaurant,
+  listenToOrder,
+  offerUpsell,
+  placeOrder,
+  setOrderState,
+} from '../orders/orders.fixtures'
 import { balanceCents, buildTestApp, createUser, type TestUser } from '../testing/build-test-app'
 import { ledgerCents, transactionsOf } from '../wallet/wallet.fixtures'
 
@@ -30,18 +35,9 @@ const [pizza, garlicBread, salad] = kitchen.items as [
 const ORDER_CENTS = pizza.priceCents + DELIVERY_FEE_CENTS
 
 /** A diner with `spare` dollars left after ordering one pizza, and that order, already cooking. */
-async function cookingOrder(spare: number, state = { status: 'cooking', progress: 40 }) {
-  const diner = await createUser(app, { balance: spare + ORDER_CENTS / 100 })
-  const order = await placeOrder(app, diner, kitchen.restaurant.id, [{ menuItemId: pizza.id, quantity: 1 }])
-  await setOrderState(app, order.id, state)
-  return { diner, order }
-}
-
-async function listen(orderId: number) {
-  const messages: ServerMessage[] = []
-  const stop = await app.bus.subscribe(orderChannel(orderId), (m) => messages.push(m as ServerMessage))
-  return { messages, stop }
-}
+const cookingOrder = (spare: number, state?: { status: string; progress: number }) =>
+  cookingOrderAt(app, kitchen.restaurant.id, pizza, spare, state)
+const listen = (orderId: number) => listenToOrder(app, orderId)
 
 const answer = (user: TestUser | undefined, upsellId: number, accepted: unknown, key?: string) =>
   app.inject({
