@@ -16,10 +16,13 @@ import {
 } from 'fastify-type-provider-zod'
 import type { ServerMessage } from '../shared/live-messages'
 import { addressRoutes } from './addresses/addresses.routes'
+import { createAddressesService } from './addresses/addresses.service'
+import { createAllergenRepository } from './allergens/allergens.repository'
 import { allergenRoutes } from './allergens/allergens.routes'
 import { authRoutes } from './auth/auth.routes'
 import { type AuthRepository, createAuthRepository } from './auth/auth.service'
 import { createSessionCache, type SessionCache } from './auth/session-cache'
+import { createCameraSettingsRepository } from './cameras/camera-settings.repository'
 import { cameraSettingsRoutes } from './cameras/camera-settings.routes'
 import { cameraStreamRoutes } from './cameras/cameras.routes'
 import { chefRoutes } from './chef/chef.routes'
@@ -44,16 +47,24 @@ import { createKitchenService, type KitchenService } from './kitchen/kitchen.ser
 import { kitchenNotices } from './kitchen/kitchen-notices'
 import { createOrderStatus, type OrderStatusService } from './kitchen/order-status'
 import { menuRoutes } from './menu/menu.routes'
+import { createMenuService } from './menu/menu.service'
 import { notificationRoutes } from './notifications/notifications.routes'
 import { createNotificationsService, type NotificationsService } from './notifications/notifications.service'
+import { createOrderReads } from './orders/orders.repository'
 import { ordersRoutes } from './orders/orders.routes'
+import { createOrdersService } from './orders/orders.service'
+import { createInstallationRepository } from './partners/installations.repository'
 import { installationRoutes } from './partners/installations.routes'
 import { integrationRoutes } from './partners/integrations.routes'
+import { createIntegrationService } from './partners/integrations.service'
 import { liveRoutes } from './realtime/realtime.routes'
 import { restaurantRoutes } from './restaurants/restaurants.routes'
 import { createRestaurantService, type RestaurantService } from './restaurants/restaurants.service'
 import { reviewRoutes } from './reviews/reviews.routes'
+import { createReviewsService } from './reviews/reviews.service'
 import { searchRoutes } from './search/search.routes'
+import { createSearchService } from './search/search.service'
+import { createUploadsRepository } from './uploads/uploads.repository'
 import { imageRoutes, uploadRoutes } from './uploads/uploads.routes'
 import { upsellRoutes } from './upsells/upsells.routes'
 import { createUpsellsService, type UpsellsService } from './upsells/upsells.service'
@@ -176,6 +187,19 @@ export async function buildApp({
       log: app.log,
     }),
   )
+  // Those only their route plugins use, and the repositories that routes read and write directly.
+  const db = database.db
+  const orders = createOrdersService({ db, bus, log: app.log, plannedMs: config.kitchen.orderMs })
+  const orderReads = createOrderReads(db)
+  const menu = createMenuService(app)
+  const reviews = createReviewsService({ db, onRestaurantChanged: () => app.restaurants.invalidate() })
+  const addresses = createAddressesService({ db })
+  const search = createSearchService({ db })
+  const integrations = createIntegrationService(app)
+  const installations = createInstallationRepository(db)
+  const allergenProfiles = createAllergenRepository(db)
+  const cameraSettings = createCameraSettingsRepository(db)
+  const uploads = createUploadsRepository(db)
   app.addHook('onClose', async () => {
     await app.devices.close()
     await app.cache.close()
@@ -240,22 +264,22 @@ export async function buildApp({
     async (api) => {
       await api.register(authRoutes)
       await api.register(restaurantRoutes)
-      await api.register(ordersRoutes)
+      await api.register(ordersRoutes(orders, orderReads))
       await api.register(walletRoutes)
       await api.register(chefRoutes(app.chef))
-      await api.register(allergenRoutes)
-      await api.register(integrationRoutes)
-      await api.register(installationRoutes)
+      await api.register(allergenRoutes(allergenProfiles))
+      await api.register(integrationRoutes(integrations))
+      await api.register(installationRoutes(installations))
       await api.register(deviceRoutes(app.devices))
       await api.register(kitchenRoutes(app.kitchen))
       await api.register(upsellRoutes(app.upsells))
-      await api.register(menuRoutes)
-      await api.register(cameraSettingsRoutes)
-      await api.register(uploadRoutes)
-      await api.register(addressRoutes)
-      await api.register(reviewRoutes)
+      await api.register(menuRoutes(menu))
+      await api.register(cameraSettingsRoutes(cameraSettings))
+      await api.register(uploadRoutes(uploads))
+      await api.register(addressRoutes(addresses))
+      await api.register(reviewRoutes(reviews))
       await api.register(notificationRoutes(app.notifications))
-      await api.register(searchRoutes)
+      await api.register(searchRoutes(search))
     },
     { prefix: '/api' },
   )
@@ -266,7 +290,7 @@ export async function buildApp({
   })
   await app.register(cameraStreamRoutes, { scene: demoCameraScene })
   await app.register(mediaRoutes)
-  await app.register(imageRoutes)
+  await app.register(imageRoutes(uploads))
   await registerClient(app)
 
   return app

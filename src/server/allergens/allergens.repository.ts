@@ -43,3 +43,4 @@ export function createAllergenRepository(db: Tx) {
     },
   }
 }
+export type AllergenRepository = ReturnType<typeof createAllergenRepository>

@@ -10,91 +10,92 @@ import {
 import { idParam, idParams } from '../../shared/schemas/common'
 import { requireSelf } from '../auth/auth.guard'
 import { allergenProfileExists, allergenProfileNotFound } from './allergens.errors'
-import { createAllergenRepository } from './allergens.repository'
+import type { AllergenRepository } from './allergens.repository'
 import { findAllergenMatches, toAllergenProfile } from './allergens.service'
 
-export const allergenRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createAllergenRepository(app.db)
-  const restaurants = app.restaurants
+export function allergenRoutes(repo: AllergenRepository): FastifyPluginAsyncZod {
+  return async (app) => {
+    const restaurants = app.restaurants
 
-  app.get(
-    '/users/:id/allergen-profile',
-    {
-      schema: {
-        tags: ['allergens'],
-        summary: "The user's allergen profile; 404 when there is none yet",
-        params: idParams,
-        response: { 200: allergenProfileSchema },
+    app.get(
+      '/users/:id/allergen-profile',
+      {
+        schema: {
+          tags: ['allergens'],
+          summary: "The user's allergen profile; 404 when there is none yet",
+          params: idParams,
+          response: { 200: allergenProfileSchema },
+        },
       },
-    },
-    async (request) => {
-      const user = await requireSelf(request, request.params.id)
-      const row = await repo.findForUser(user.id)
-      if (!row) throw allergenProfileNotFound()
-      return toAllergenProfile(row)
-    },
-  )
+      async (request) => {
+        const user = await requireSelf(request, request.params.id)
+        const row = await repo.findForUser(user.id)
+        if (!row) throw allergenProfileNotFound()
+        return toAllergenProfile(row)
+      },
+    )
 
-  app.post(
-    '/users/:id/allergen-profile',
-    {
-      schema: {
-        tags: ['allergens'],
-        summary: 'Create the allergen profile (409 when one exists)',
-        params: idParams,
-        body: allergenProfileInputSchema,
-        response: { 201: allergenProfileSchema },
+    app.post(
+      '/users/:id/allergen-profile',
+      {
+        schema: {
+          tags: ['allergens'],
+          summary: 'Create the allergen profile (409 when one exists)',
+          params: idParams,
+          body: allergenProfileInputSchema,
+          response: { 201: allergenProfileSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      const user = await requireSelf(request, request.params.id)
-      const row = await repo.create(user.id, request.body)
-      if (!row) throw allergenProfileExists()
-      return reply.code(201).send(toAllergenProfile(row))
-    },
-  )
+      async (request, reply) => {
+        const user = await requireSelf(request, request.params.id)
+        const row = await repo.create(user.id, request.body)
+        if (!row) throw allergenProfileExists()
+        return reply.code(201).send(toAllergenProfile(row))
+      },
+    )
 
-  app.patch(
-    '/users/:id/allergen-profile',
-    {
-      schema: {
-        tags: ['allergens'],
-        summary: 'Update the allergen profile; fields left out keep their value (404 when there is none)',
-        params: idParams,
-        body: allergenProfilePatchSchema,
-        response: { 200: allergenProfileSchema },
+    app.patch(
+      '/users/:id/allergen-profile',
+      {
+        schema: {
+          tags: ['allergens'],
+          summary: 'Update the allergen profile; fields left out keep their value (404 when there is none)',
+          params: idParams,
+          body: allergenProfilePatchSchema,
+          response: { 200: allergenProfileSchema },
+        },
       },
-    },
-    async (request) => {
-      const user = await requireSelf(request, request.params.id)
-      const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined))
-      const row = await repo.update(user.id, changes)
-      if (!row) throw allergenProfileNotFound()
-      return toAllergenProfile(row)
-    },
-  )
+      async (request) => {
+        const user = await requireSelf(request, request.params.id)
+        const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined))
+        const row = await repo.update(user.id, changes)
+        if (!row) throw allergenProfileNotFound()
+        return toAllergenProfile(row)
+      },
+    )
 
-  app.get(
-    '/users/:id/allergen-check/:restaurantId',
-    {
-      schema: {
-        tags: ['allergens'],
-        summary: "The restaurant's dishes (or one dish) that contain an allergen of the user's profile",
-        params: z.object({ id: idParam(), restaurantId: idParam() }),
-        querystring: allergenCheckQuery,
-        response: { 200: allergenCheckSchema },
+    app.get(
+      '/users/:id/allergen-check/:restaurantId',
+      {
+        schema: {
+          tags: ['allergens'],
+          summary: "The restaurant's dishes (or one dish) that contain an allergen of the user's profile",
+          params: z.object({ id: idParam(), restaurantId: idParam() }),
+          querystring: allergenCheckQuery,
+          response: { 200: allergenCheckSchema },
+        },
       },
-    },
-    async (request) => {
-      const user = await requireSelf(request, request.params.id)
-      const { restaurantId } = request.params
-      const { menuItemId } = request.query
-      const items =
-        menuItemId === undefined
-          ? await restaurants.menu(restaurantId)
-          : [await restaurants.menuItem(restaurantId, menuItemId)]
-      const profile = await repo.findForUser(user.id)
-      return { matches: profile ? findAllergenMatches(items, profile.allergens) : [] }
-    },
-  )
+      async (request) => {
+        const user = await requireSelf(request, request.params.id)
+        const { restaurantId } = request.params
+        const { menuItemId } = request.query
+        const items =
+          menuItemId === undefined
+            ? await restaurants.menu(restaurantId)
+            : [await restaurants.menuItem(restaurantId, menuItemId)]
+        const profile = await repo.findForUser(user.id)
+        return { matches: profile ? findAllergenMatches(items, profile.allergens) : [] }
+      },
+    )
+  }
 }

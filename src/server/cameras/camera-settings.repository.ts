@@ -27,3 +27,4 @@ export function createCameraSettingsRepository(db: Tx) {
     },
   }
 }
+export type CameraSettingsRepository = ReturnType<typeof createCameraSettingsRepository>

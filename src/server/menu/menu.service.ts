@@ -70,3 +70,4 @@ export function createMenuService(app: Pick<FastifyInstance, 'db' | 'restaurants
     },
   }
 }
+export type MenuService = ReturnType<typeof createMenuService>

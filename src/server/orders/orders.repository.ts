@@ -80,3 +80,4 @@ export function createOrderReads(db: Db) {
       (activeOnly ? active : all).execute({ userId }),
   }
 }
+export type OrderReads = ReturnType<typeof createOrderReads>

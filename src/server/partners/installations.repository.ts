@@ -24,3 +24,4 @@ export function createInstallationRepository(db: Tx) {
     },
   }
 }
+export type InstallationRepository = ReturnType<typeof createInstallationRepository>

@@ -8,7 +8,7 @@ import {
   installationSchema,
 } from '../../shared/schemas/partners'
 import { requireSelf, requireUser } from '../auth/auth.guard'
-import { createInstallationRepository, type InstallationRow } from './installations.repository'
+import type { InstallationRepository, InstallationRow } from './installations.repository'
 
 const signedIn = async (request: FastifyRequest) => {
   await requireUser(request)
@@ -32,56 +32,57 @@ function toInstallation(row: InstallationRow): Installation {
   }
 }
 
-export const installationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createInstallationRepository(app.db)
-  const restaurants = app.restaurants
+export function installationRoutes(repo: InstallationRepository): FastifyPluginAsyncZod {
+  return async (app) => {
+    const restaurants = app.restaurants
 
-  app.post(
-    '/installations',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['partners'],
-        summary: 'Ask for cameras and sensors to be installed in a restaurant you own; starts pending',
-        body: installationCreateSchema,
-        response: { 201: installationSchema },
+    app.post(
+      '/installations',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags: ['partners'],
+          summary: 'Ask for cameras and sensors to be installed in a restaurant you own; starts pending',
+          body: installationCreateSchema,
+          response: { 201: installationSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      const user = await requireUser(request)
-      // The client also sends userId, status and createdAt: the schema drops them, the server decides.
-      const input = request.body
-      await restaurants.requireOwner(input.restaurantId, user.id)
-      const row = await repo.create({
-        restaurantId: input.restaurantId,
-        userId: user.id,
-        preferredDate: input.preferredDate,
-        preferredTimeSlot: input.preferredTimeSlot,
-        secondaryDate: input.secondaryDate ?? null,
-        secondaryTimeSlot: input.secondaryTimeSlot ?? null,
-        specialInstructions: input.specialInstructions ?? null,
-        contactName: input.contactName,
-        contactPhone: input.contactPhone,
-        contactEmail: input.contactEmail,
-        termsAccepted: input.termsAccepted,
-      })
-      return reply.code(201).send(toInstallation(row))
-    },
-  )
+      async (request, reply) => {
+        const user = await requireUser(request)
+        // The client also sends userId, status and createdAt: the schema drops them, the server decides.
+        const input = request.body
+        await restaurants.requireOwner(input.restaurantId, user.id)
+        const row = await repo.create({
+          restaurantId: input.restaurantId,
+          userId: user.id,
+          preferredDate: input.preferredDate,
+          preferredTimeSlot: input.preferredTimeSlot,
+          secondaryDate: input.secondaryDate ?? null,
+          secondaryTimeSlot: input.secondaryTimeSlot ?? null,
+          specialInstructions: input.specialInstructions ?? null,
+          contactName: input.contactName,
+          contactPhone: input.contactPhone,
+          contactEmail: input.contactEmail,
+          termsAccepted: input.termsAccepted,
+        })
+        return reply.code(201).send(toInstallation(row))
+      },
+    )
 
-  app.get(
-    '/users/:id/installations',
-    {
-      schema: {
-        tags: ['partners'],
-        summary: "The user's installation requests, newest first",
-        params: idParams,
-        response: { 200: z.array(installationSchema) },
+    app.get(
+      '/users/:id/installations',
+      {
+        schema: {
+          tags: ['partners'],
+          summary: "The user's installation requests, newest first",
+          params: idParams,
+          response: { 200: z.array(installationSchema) },
+        },
       },
-    },
-    async (request) => {
-      const user = await requireSelf(request, request.params.id)
-      return (await repo.listForUser(user.id)).map(toInstallation)
-    },
-  )
+      async (request) => {
+        const user = await requireSelf(request, request.params.id)
+        return (await repo.listForUser(user.id)).map(toInstallation)
+      },
+    )
+  }
 }

@@ -8,83 +8,83 @@ import {
   integrationUpdateSchema,
 } from '../../shared/schemas/partners'
 import { requireUser } from '../auth/auth.guard'
-import { createIntegrationService } from './integrations.service'
+import type { IntegrationService } from './integrations.service'
 
 const signedIn = async (request: FastifyRequest) => {
   await requireUser(request)
 }
 
-export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const integrations = createIntegrationService(app)
-
-  app.get(
-    '/restaurants/:id/delivery-integrations',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['partners'],
-        summary: "The restaurant's delivery-platform integrations, secrets masked (owner only)",
-        params: idParams,
-        response: { 200: z.array(deliveryIntegrationSchema) },
+export function integrationRoutes(integrations: IntegrationService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/restaurants/:id/delivery-integrations',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags: ['partners'],
+          summary: "The restaurant's delivery-platform integrations, secrets masked (owner only)",
+          params: idParams,
+          response: { 200: z.array(deliveryIntegrationSchema) },
+        },
       },
-    },
-    async (request) => {
-      const user = await requireUser(request)
-      return integrations.list(request.params.id, user.id)
-    },
-  )
-
-  app.post(
-    '/restaurants/:id/delivery-integrations',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['partners'],
-        summary: 'Connect a delivery platform; it starts pending (owner only)',
-        params: idParams,
-        body: integrationCreateSchema,
-        response: { 201: deliveryIntegrationSchema },
+      async (request) => {
+        const user = await requireUser(request)
+        return integrations.list(request.params.id, user.id)
       },
-    },
-    async (request, reply) => {
-      const user = await requireUser(request)
-      return reply.code(201).send(await integrations.create(request.params.id, user.id, request.body))
-    },
-  )
+    )
 
-  app.put(
-    '/delivery-integrations/:id',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['partners'],
-        summary: 'Change some fields of an integration, e.g. {"syncEnabled": false} (owner only)',
-        params: idParams,
-        body: integrationUpdateSchema,
-        response: { 200: deliveryIntegrationSchema },
+    app.post(
+      '/restaurants/:id/delivery-integrations',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags: ['partners'],
+          summary: 'Connect a delivery platform; it starts pending (owner only)',
+          params: idParams,
+          body: integrationCreateSchema,
+          response: { 201: deliveryIntegrationSchema },
+        },
       },
-    },
-    async (request) => {
-      const user = await requireUser(request)
-      return integrations.update(request.params.id, user.id, request.body)
-    },
-  )
+      async (request, reply) => {
+        const user = await requireUser(request)
+        return reply.code(201).send(await integrations.create(request.params.id, user.id, request.body))
+      },
+    )
 
-  app.delete(
-    '/delivery-integrations/:id',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['partners'],
-        summary: 'Disconnect a delivery platform (owner only)',
-        params: idParams,
-        response: { 200: z.object({ message: z.string() }) },
+    app.put(
+      '/delivery-integrations/:id',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags: ['partners'],
+          summary: 'Change some fields of an integration, e.g. {"syncEnabled": false} (owner only)',
+          params: idParams,
+          body: integrationUpdateSchema,
+          response: { 200: deliveryIntegrationSchema },
+        },
       },
-    },
-    async (request) => {
-      const user = await requireUser(request)
-      await integrations.remove(request.params.id, user.id)
-      return { message: 'Integration deleted' }
-    },
-  )
+      async (request) => {
+        const user = await requireUser(request)
+        return integrations.update(request.params.id, user.id, request.body)
+      },
+    )
+
+    app.delete(
+      '/delivery-integrations/:id',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags: ['partners'],
+          summary: 'Disconnect a delivery platform (owner only)',
+          params: idParams,
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(request)
+        await integrations.remove(request.params.id, user.id)
+        return { message: 'Integration deleted' }
+      },
+    )
+  }
 }

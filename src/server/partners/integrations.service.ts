@@ -129,3 +129,4 @@ export function createIntegrationService(
     },
   }
 }
+export type IntegrationService = ReturnType<typeof createIntegrationService>

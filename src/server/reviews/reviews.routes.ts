@@ -8,49 +8,50 @@ import {
 } from '../../shared/schemas/reviews'
 import { requireUser } from '../auth/auth.guard'
 import { restaurantNotFound } from '../restaurants/restaurants.errors'
-import { createReviewsService } from './reviews.service'
+import type { ReviewsService } from './reviews.service'
 
-export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const restaurants = app.restaurants
-  const reviews = createReviewsService({ db: app.db, onRestaurantChanged: () => restaurants.invalidate() })
+export function reviewRoutes(reviews: ReviewsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const restaurants = app.restaurants
 
-  app.post(
-    '/orders/:id/review',
-    {
-      schema: {
-        tags: ['reviews'],
-        summary: 'Rate a delivered order: its diner only, once, within 14 days of delivery',
-        params: idParams,
-        body: reviewCreateSchema,
-        response: { 201: reviewCreatedSchema },
+    app.post(
+      '/orders/:id/review',
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: 'Rate a delivered order: its diner only, once, within 14 days of delivery',
+          params: idParams,
+          body: reviewCreateSchema,
+          response: { 201: reviewCreatedSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      const user = await requireUser(request)
-      const review = await reviews.create({
-        userId: user.id,
-        orderId: request.params.id,
-        rating: request.body.rating,
-        comment: request.body.comment,
-      })
-      return reply.code(201).send(review)
-    },
-  )
-
-  app.get(
-    '/restaurants/:id/reviews',
-    {
-      schema: {
-        tags: ['reviews'],
-        summary: 'The restaurant’s reviews, newest first, a page at a time',
-        params: idParams,
-        querystring: reviewPageQuery,
-        response: { 200: reviewPageSchema },
+      async (request, reply) => {
+        const user = await requireUser(request)
+        const review = await reviews.create({
+          userId: user.id,
+          orderId: request.params.id,
+          rating: request.body.rating,
+          comment: request.body.comment,
+        })
+        return reply.code(201).send(review)
       },
-    },
-    async (request) => {
-      if (!(await restaurants.repo.ownerOf(request.params.id))) throw restaurantNotFound()
-      return reviews.page(request.params.id, request.query.limit, request.query.cursor)
-    },
-  )
+    )
+
+    app.get(
+      '/restaurants/:id/reviews',
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: 'The restaurant’s reviews, newest first, a page at a time',
+          params: idParams,
+          querystring: reviewPageQuery,
+          response: { 200: reviewPageSchema },
+        },
+      },
+      async (request) => {
+        if (!(await restaurants.repo.ownerOf(request.params.id))) throw restaurantNotFound()
+        return reviews.page(request.params.id, request.query.limit, request.query.cursor)
+      },
+    )
+  }
 }

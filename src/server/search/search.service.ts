@@ -40,3 +40,4 @@ export function createSearchService({ db }: { db: Db }) {
     },
   }
 }
+export type SearchService = ReturnType<typeof createSearchService>
