@@ -6,6 +6,7 @@ import {
   requestStreamAccess,
   type StreamGrant,
 } from '@client/lib/stream-access'
+import { useRenderedAhead } from '@client/lib/use-rendered-ahead'
 import { STREAM_ACCESS_MS, STREAM_ACCESS_WARNING_MS, STREAM_EXPIRY_REDIRECT_MS } from '@shared/constants'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
@@ -20,12 +21,17 @@ export type StreamAccessState =
 const TICK_MS = 1000
 
 /**
- * A grant stored in this tab is watched from the first render, so the page shows at once (and
- * replaces the one the server rendered ahead without a spinner in between). The server renders
- * the page as watched: it cannot see the tab's grant, and the browser checks it on start.
+ * A grant stored in this tab is watched from the first render, so the page shows at once. The
+ * server renders the page as watched with a whole grant: it cannot see the tab's grant. The
+ * browser takes that markup over as it is, then checks the grant.
  */
+function aheadState(orderId: number): StreamAccessState {
+  const grant = typeof window === 'undefined' ? undefined : getStreamGrant(orderId)
+  return { status: 'active', expiresAt: grant?.expiresAt ?? Date.now() + STREAM_ACCESS_MS }
+}
+
 function initialState(orderId: number): StreamAccessState {
-  if (typeof window === 'undefined') return { status: 'active', expiresAt: Date.now() + STREAM_ACCESS_MS }
+  if (typeof window === 'undefined') return aheadState(orderId)
   const grant = getStreamGrant(orderId)
   return grant && grant.expiresAt > Date.now()
     ? { status: 'active', expiresAt: grant.expiresAt }
@@ -43,6 +49,7 @@ export function useStreamAccessTimer(orderId: number): StreamAccessState {
   const [, navigate] = useLocation()
   const queryClient = useQueryClient()
   const [state, setState] = useState<StreamAccessState>(() => initialState(orderId))
+  const ahead = useRenderedAhead()
 
   useEffect(() => {
     let cancelled = false
@@ -108,5 +115,5 @@ export function useStreamAccessTimer(orderId: number): StreamAccessState {
     }
   }, [orderId, navigate, queryClient])
 
-  return state
+  return ahead ? aheadState(orderId) : state
 }
