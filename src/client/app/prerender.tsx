@@ -3,8 +3,11 @@
  * data the browser's first render will have, so the page reads before any script has run. The
  * browser replaces it with its own render on start (`main.tsx`), from the data embedded beside it.
  */
+
+import { type AllergenProfileView, EMPTY_ALLERGEN_PROFILE } from '@client/lib/queries/allergen-profile'
 import { createQueryClient } from '@client/lib/query-client'
 import { queryKeys } from '@client/lib/query-keys'
+import type { User } from '@shared/schemas/auth'
 import type { Order, Showcase } from '@shared/schemas/orders'
 import type { Restaurant } from '@shared/schemas/restaurants'
 import { type DehydratedState, dehydrate, type QueryClient, type QueryKey } from '@tanstack/react-query'
@@ -14,8 +17,12 @@ import { Router } from 'wouter'
 import { Providers } from './providers'
 import { AppRouter, prerenderedPages } from './router'
 
-/** A GET of the app's own API as the visitor would make it: the body, or undefined when not 200. */
+/**
+ * A GET of the app's own API as the visitor would make it: the body, `NOT_FOUND` for a 404, or
+ * undefined for any other answer.
+ */
 export type ApiGet = (path: string) => Promise<unknown>
+export const NOT_FOUND = Symbol('not found')
 
 export interface Prerendered {
   html: string
@@ -68,7 +75,36 @@ const PAGES: {
   },
 ]
 
-type Loader = <T>(key: QueryKey, path: string) => Promise<T | undefined>
+type Loader = <T>(key: QueryKey, path: string, notFound?: T) => Promise<T | undefined>
+
+/**
+ * A signed-in visitor's own reads that the first screen shows (orders under way, balance,
+ * allergen warnings, addresses): rendered from the same data the browser starts from, so the
+ * browser's first render matches the server's.
+ */
+async function visitorReads(get: Loader, queryClient: QueryClient, userId: number, path: string) {
+  const restaurantId = Number(prerenderedPages.restaurant.exec(path)?.[1]) || undefined
+  const [profile] = await Promise.all([
+    get<AllergenProfileView>(
+      queryKeys.allergenProfile(userId),
+      `/api/users/${userId}/allergen-profile`,
+      EMPTY_ALLERGEN_PROFILE,
+    ),
+    get(queryKeys.activeOrders(userId), `/api/users/${userId}/active-orders`),
+    get(queryKeys.walletBalance(userId), `/api/users/${userId}/wallet-balance`),
+    get(queryKeys.notifications(userId), `/api/users/${userId}/notifications`),
+    restaurantId ? get(queryKeys.addresses(userId), `/api/users/${userId}/addresses`) : undefined,
+  ])
+  if (
+    restaurantId &&
+    profile?.allergens.length &&
+    queryClient.getQueryData(queryKeys.restaurant(restaurantId))
+  )
+    await get(
+      queryKeys.allergenCheck(userId, restaurantId),
+      `/api/users/${userId}/allergen-check/${restaurantId}`,
+    )
+}
 
 function showcaseReads(get: Loader, showcase: Showcase) {
   return Promise.all([
@@ -94,12 +130,17 @@ async function loadData(queryClient: QueryClient, path: string, apiGet: ApiGet) 
   const page = PAGES.find((p) => p.pattern.test(path))
   if (!page) return undefined
   const id = Number(page.pattern.exec(path)?.[1])
-  const get: Loader = async (key, apiPath) => {
-    const data = await apiGet(apiPath)
+  const get: Loader = async (key, apiPath, notFound) => {
+    const answer = await apiGet(apiPath)
+    const data = answer === NOT_FOUND ? notFound : answer
     if (data !== undefined) queryClient.setQueryData(key, data)
     return data as never
   }
-  await Promise.all([get(queryKeys.me, '/api/user'), page.load(get, id)])
+  const signedIn = async () => {
+    const user = await get<User>(queryKeys.me, '/api/user')
+    if (user) await visitorReads(get, queryClient, user.id, path)
+  }
+  await Promise.all([signedIn(), page.load(get, id)])
   // A signed-out visitor's user is null, as the browser's own read concludes from a 401.
   if (queryClient.getQueryData(queryKeys.me) === undefined) queryClient.setQueryData(queryKeys.me, null)
   const restaurantId = page.pictured(queryClient, id)

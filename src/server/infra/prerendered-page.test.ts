@@ -86,6 +86,24 @@ describe('pages rendered ahead', () => {
     expect(user.id).toBe(diner.user.id)
   })
 
+  it("a signed-in diner's own reads the first screen shows come with it, so the browser starts from them", async () => {
+    const diner = await createUser(app)
+    const id = diner.user.id
+    const state = embeddedState((await page('/restaurant/1', diner.headers)).body)
+    const read = (key: unknown[]) =>
+      state.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))?.state.data
+    const own = async (path: string) =>
+      (await app.inject({ url: `/api/users/${id}/${path}`, headers: diner.headers })).json()
+    expect(read(['wallet', id, 'balance'])).toEqual(await own('wallet-balance'))
+    expect(read(['users', id, 'orders', 'active'])).toEqual(await own('active-orders'))
+    expect(read(['users', id, 'addresses'])).toEqual(await own('addresses'))
+    // A diner without an allergen profile (the API answers 404) has the empty one, as in the browser.
+    expect(read(['users', id, 'allergen-profile'])).toMatchObject({ id: null, allergens: [] })
+    // Nobody else's: a signed-out visitor's page carries no account reads.
+    const anonymous = embeddedState((await page('/restaurant/1')).body)
+    expect(anonymous.queries.filter((q) => ['wallet', 'users'].includes(String(q.queryKey[0])))).toEqual([])
+  })
+
   it('is compressed for a browser that accepts brotli', async () => {
     await page('/')
     const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } })

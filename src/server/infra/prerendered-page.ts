@@ -34,13 +34,14 @@ export function createPageRenderer(app: FastifyInstance, clientDir: string, enab
     )
   }
 
-  /** A GET of the app's own API with the visitor's cookie: the body when it answers 200. */
-  const apiGet = (request: FastifyRequest) => async (path: string) => {
+  /** A GET of the app's own API with the visitor's cookie: the body when it answers 200, `notFound` for a 404. */
+  const apiGet = (request: FastifyRequest, notFound: symbol) => async (path: string) => {
     const response = await app.inject({
       method: 'GET',
       url: path,
       headers: request.headers.cookie ? { cookie: request.headers.cookie } : {},
     })
+    if (response.statusCode === 404) return notFound
     return response.statusCode === 200 ? response.json() : undefined
   }
 
@@ -51,7 +52,7 @@ export function createPageRenderer(app: FastifyInstance, clientDir: string, enab
       return template
     }
     try {
-      const result = await renderer.prerender(request.url, apiGet(request))
+      const result = await renderer.prerender(request.url, apiGet(request, renderer.NOT_FOUND))
       if (!result) return template
       // `<` escaped: the data cannot close the script element it travels in.
       const state = JSON.stringify(result.state).replace(/</g, '\\u003c')
