@@ -68,6 +68,7 @@ import { createUploadsRepository } from './uploads/uploads.repository'
 import { imageRoutes, uploadRoutes } from './uploads/uploads.routes'
 import { upsellRoutes } from './upsells/upsells.routes'
 import { createUpsellsService, type UpsellsService } from './upsells/upsells.service'
+import { createWalletReads } from './wallet/wallet.repository'
 import { walletRoutes } from './wallet/wallet.routes'
 
 declare module 'fastify' {
@@ -191,6 +192,7 @@ export async function buildApp({
   const db = database.db
   const orders = createOrdersService({ db, bus, log: app.log, plannedMs: config.kitchen.orderMs })
   const orderReads = createOrderReads(db)
+  const walletReads = createWalletReads(db)
   const menu = createMenuService(app)
   const reviews = createReviewsService({ db, onRestaurantChanged: () => app.restaurants.invalidate() })
   const addresses = createAddressesService({ db })
@@ -265,7 +267,7 @@ export async function buildApp({
       await api.register(authRoutes)
       await api.register(restaurantRoutes)
       await api.register(ordersRoutes(orders, orderReads))
-      await api.register(walletRoutes)
+      await api.register(walletRoutes(walletReads))
       await api.register(chefRoutes(app.chef))
       await api.register(allergenRoutes(allergenProfiles))
       await api.register(integrationRoutes(integrations))

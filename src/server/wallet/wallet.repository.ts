@@ -77,6 +77,8 @@ export function createWalletRepository(tx: Tx) {
 }
 export type WalletRepository = ReturnType<typeof createWalletRepository>
 
+export type WalletReads = ReturnType<typeof createWalletReads>
+
 /**
  * The wallet's reads for signed-in requests, as prepared statements: built once, and on
  * PostgreSQL parsed and planned once per connection.
