@@ -30,6 +30,8 @@ const envSchema = z.object({
   /** Serve live test pictures for demo cameras (needs ffmpeg); "false" to turn off. */
   CAMERAS_ENABLED: flag(true),
   FFMPEG_PATH: z.string().optional(),
+  /** For srt:// cameras, also try an ffmpeg on PATH (Debian's reads SRT); "false" to use only the two above. */
+  SRT_SYSTEM_FFMPEG: flag(true),
   /** Seconds without a viewer after which a demo camera's encoder stops. */
   CAMERAS_IDLE_SECONDS: z.coerce.number().positive().default(30),
   /** Demo camera encoders allowed at once; each uses a few percent of a core. */
@@ -78,6 +80,8 @@ export interface Config {
   cameras: {
     enabled: boolean
     ffmpegPath: string | undefined
+    /** srt:// sources may fall back to an ffmpeg found on PATH. */
+    systemFfmpegForSrt: boolean
     idleMs: number
     maxEncoders: number
     maxRestreams: number
@@ -138,6 +142,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cameras: {
       enabled: e.CAMERAS_ENABLED,
       ffmpegPath: e.FFMPEG_PATH,
+      systemFfmpegForSrt: e.SRT_SYSTEM_FFMPEG,
       idleMs: e.CAMERAS_IDLE_SECONDS * 1000,
       maxEncoders: e.CAMERAS_MAX_ENCODERS,
       maxRestreams: e.CAMERAS_MAX_RESTREAMS,

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Db } from '../db/client'
 import { cameras, restaurants } from '../db/schema'
 import { AppError } from '../infra/errors'
+import { ffmpegForSource } from '../infra/ffmpeg'
 import { sourceKind } from '../infra/source-policy'
 import {
   type CameraLabel,
@@ -12,7 +13,6 @@ import {
   type Launcher,
   PLAYLIST_CONTENT_TYPE,
   probeLauncher,
-  resolveFfmpegPath,
   SEGMENT_CONTENT_TYPE,
   SEGMENT_NAME,
 } from './camera-streams'
@@ -44,16 +44,18 @@ export interface CameraStreamRoutesOptions {
 export const cameraStreamRoutes: FastifyPluginAsyncZod<CameraStreamRoutesOptions> = async (app, options) => {
   const { cameras: settings } = app.config
   const streams = createCameraStreams({ ...settings, scene: options.scene, log: app.log })
-  let launcher: Promise<Launcher | undefined> | undefined
+  // One launcher per binary: srt:// sources may need another ffmpeg than the rest.
+  const launchers = new Map<string, Promise<Launcher | undefined>>()
   const restreams = createRestreamer({
-    launcher: () => {
-      launcher ??= (async () => {
-        if (!settings.enabled) return undefined
-        const path = resolveFfmpegPath(settings.ffmpegPath)
-        if (typeof path !== 'string') return undefined
-        const found = await probeLauncher(path)
-        return 'problem' in found ? undefined : found
-      })()
+    launcher: async (sourceUrl) => {
+      if (!settings.enabled) return undefined
+      const path = await ffmpegForSource(sourceUrl, settings)
+      if (typeof path !== 'string') return undefined
+      let launcher = launchers.get(path)
+      if (!launcher) {
+        launcher = probeLauncher(path).then((found) => ('problem' in found ? undefined : found))
+        launchers.set(path, launcher)
+      }
       return launcher
     },
     allowPrivateHosts: settings.allowPrivateHosts,

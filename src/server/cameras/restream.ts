@@ -52,8 +52,8 @@ export interface RestreamLauncher {
 }
 
 export interface RestreamOptions {
-  /** How to start ffmpeg; undefined when it is not available. */
-  launcher: () => Promise<RestreamLauncher | undefined>
+  /** How to start ffmpeg for a source (SRT may need another binary); undefined when none can. */
+  launcher: (sourceUrl: string) => Promise<RestreamLauncher | undefined>
   allowPrivateHosts: boolean
   idleMs: number
   maxStreams: number
@@ -165,7 +165,7 @@ export function createRestreamer(options: RestreamOptions) {
   }
 
   async function attempt(session: Session, attemptNo: number): Promise<boolean> {
-    const launch = await options.launcher()
+    const launch = await options.launcher(session.camera.streamUrl)
     if (!launch) {
       stopSession(session)
       return false
@@ -328,7 +328,7 @@ export function createRestreamer(options: RestreamOptions) {
     /** The camera's live playlist; the first request starts pulling the source. */
     async playlist(camera: RestreamCamera): Promise<string> {
       if (closed) throw new RestreamError({ kind: 'unavailable' })
-      if (!(await options.launcher())) throw new RestreamError({ kind: 'unavailable' })
+      if (!(await options.launcher(camera.streamUrl))) throw new RestreamError({ kind: 'unavailable' })
       let session = sessions.get(camera.id)
       if (session && session.camera.streamUrl !== camera.streamUrl) {
         // The owner changed the camera's address.

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'
 import { createRequire } from 'node:module'
+import { delimiter, join } from 'node:path'
 import { badRequest } from './errors'
 
 type Resolved = string | { problem: string }
@@ -42,7 +43,10 @@ export function parseInputProtocols(output: string): Set<string> {
 /** The protocols this ffmpeg can read, asked once per binary; empty when it does not run. */
 export function readableProtocols(configured: string | undefined): Promise<Set<string>> {
   const path = resolveFfmpegPath(configured)
-  if (typeof path !== 'string') return Promise.resolve(new Set())
+  return typeof path === 'string' ? protocolsOf(path) : Promise.resolve(new Set())
+}
+
+function protocolsOf(path: string): Promise<Set<string>> {
   let found = known.get(path)
   if (!found) {
     found = new Promise((resolve) => {
@@ -55,16 +59,59 @@ export function readableProtocols(configured: string | undefined): Promise<Set<s
   return found
 }
 
+/** Which ffmpeg binaries a camera source may be opened with (the cameras' settings). */
+export interface FfmpegChoice {
+  /** FFMPEG_PATH. */
+  ffmpegPath: string | undefined
+  /** srt:// sources may fall back to an ffmpeg found on PATH. */
+  systemFfmpegForSrt: boolean
+}
+
+/** An executable named ffmpeg on PATH (or /usr/bin), such as Debian's; undefined when none. */
+export function systemFfmpegPath(): string | undefined {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), '/usr/bin']
+  for (const dir of dirs) {
+    const path = join(dir, 'ffmpeg')
+    try {
+      accessSync(path, constants.X_OK)
+      return path
+    } catch {
+      // Not in this folder.
+    }
+  }
+  return undefined
+}
+
 export const SRT_UNSUPPORTED_MESSAGE =
   'This server’s ffmpeg cannot read SRT. Use an RTSP, RTMP or HTTP address, or ask the operator for an ffmpeg built with SRT (FFMPEG_PATH).'
 
 /**
- * Refuses (400) a camera address whose protocol the server's ffmpeg cannot read. Only SRT is in
- * question: the npm-installed ffmpeg reads RTSP, RTMP and HTTP(S), and SRT needs a build with
- * libsrt (Debian's, for example, through FFMPEG_PATH).
+ * The ffmpeg that opens a camera source. Every source uses FFMPEG_PATH, else the npm-installed
+ * binary; an srt:// source uses the first of FFMPEG_PATH, the npm-installed binary and an ffmpeg
+ * on PATH that lists `srt` among its input protocols (the npm build has no libsrt; Debian's has).
  */
-export async function assertReadableSource(streamUrl: string, configured: string | undefined): Promise<void> {
-  if (!/^srt:/i.test(streamUrl)) return
-  if (!(await readableProtocols(configured)).has('srt'))
+export async function ffmpegForSource(
+  streamUrl: string,
+  choice: FfmpegChoice,
+): Promise<string | { problem: string }> {
+  const main = resolveFfmpegPath(choice.ffmpegPath)
+  if (!/^srt:/i.test(streamUrl)) return main
+  const candidates = new Set<string>()
+  if (choice.ffmpegPath) candidates.add(choice.ffmpegPath)
+  const bundled = resolveFfmpegPath(undefined)
+  if (typeof bundled === 'string') candidates.add(bundled)
+  const system = choice.systemFfmpegForSrt ? systemFfmpegPath() : undefined
+  if (system) candidates.add(system)
+  for (const path of candidates) if ((await protocolsOf(path)).has('srt')) return path
+  return { problem: SRT_UNSUPPORTED_MESSAGE }
+}
+
+/**
+ * Refuses (400) a camera address whose protocol no usable ffmpeg can read. Only SRT is in
+ * question: the npm-installed ffmpeg reads RTSP, RTMP and HTTP(S), and SRT needs a build with
+ * libsrt (Debian's, found on PATH or named by FFMPEG_PATH).
+ */
+export async function assertReadableSource(streamUrl: string, choice: FfmpegChoice): Promise<void> {
+  if (typeof (await ffmpegForSource(streamUrl, choice)) !== 'string' && /^srt:/i.test(streamUrl))
     throw badRequest(SRT_UNSUPPORTED_MESSAGE, { streamUrl: SRT_UNSUPPORTED_MESSAGE })
 }

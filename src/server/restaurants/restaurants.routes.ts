@@ -175,7 +175,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = request.body
       await restaurants.requireOwner(input.restaurantId, user.id)
       assertSavableSource(input.streamUrl, app.config.cameras.allowPrivateHosts)
-      await assertReadableSource(input.streamUrl, app.config.cameras.ffmpegPath)
+      await assertReadableSource(input.streamUrl, app.config.cameras)
       const row = await restaurants.repo.createCamera(input)
       await restaurants.invalidate()
       return reply.code(201).send(toCamera(row))
