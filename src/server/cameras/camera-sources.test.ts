@@ -4,7 +4,11 @@ import { parseInputProtocols, readableProtocols, resolveFfmpegPath } from '../in
 import { createKitchen } from '../realtime/live.fixtures'
 import { buildTestApp, createUser } from '../testing/build-test-app'
 
-const app = await buildTestApp({ config: { cameras: { enabled: true } } })
+// Only the npm-installed ffmpeg (no libsrt), so the SRT refusal is what is tested here; SRT cameras
+// that play are in srt-cameras.test.ts.
+const app = await buildTestApp({
+  config: { cameras: { enabled: true, ffmpegPath: undefined, systemFfmpegForSrt: false } },
+})
 const owner = await createUser(app)
 const { restaurant } = await createKitchen(app.db, { ownerId: owner.user.id })
 

@@ -47,40 +47,9 @@ export async function startCameraSource(
     restart = undefined
     // One listening ffmpeg at a time: a second one would be left behind.
     if (!running || (child && child.exitCode === null && child.signalCode === null)) return
-    const encoder =
-      codec === 'h264'
-        ? [
-            '-c:v',
-            'libx264',
-            '-preset',
-            'ultrafast',
-            '-tune',
-            'zerolatency',
-            '-pix_fmt',
-            'yuv420p',
-            '-g',
-            '25',
-          ]
-        : ['-c:v', 'mpeg2video', '-q:v', '6', '-g', '25']
     const c = spawn(
       ffmpegBinary(),
-      [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-nostdin',
-        '-re',
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc=size=320x180:rate=25',
-        ...encoder,
-        '-f',
-        'mpegts',
-        '-listen',
-        '1',
-        url,
-      ],
+      [...testPictureArgs({ size: '320x180', rate: 25, codec }), '-listen', '1', url],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     )
     child = c
@@ -116,4 +85,42 @@ export async function startCameraSource(
   // ffmpeg opens its listening socket within a moment of starting.
   await new Promise((resolve) => setTimeout(resolve, 400))
   return source
+}
+
+/** ffmpeg's arguments for a live test picture in `codec`, written as MPEG-TS to the address after them. */
+function testPictureArgs(picture: { size: string; rate: number; codec: 'h264' | 'mpeg2video' }): string[] {
+  const gop = String(picture.rate)
+  const encoder =
+    picture.codec === 'h264'
+      ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-g', gop]
+      : ['-c:v', 'mpeg2video', '-q:v', '6', '-g', gop]
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-re',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=${picture.size}:rate=${picture.rate}`,
+    ...encoder,
+    '-f',
+    'mpegts',
+  ]
+}
+
+/**
+ * An SRT camera on 127.0.0.1 (`mode=listener`): `ffmpeg`, which must read SRT, sends an H.264 test
+ * picture to the first caller. Stopped by its pid.
+ */
+export function startSrtSource(ffmpeg: string, port: number): ChildProcess {
+  return spawn(
+    ffmpeg,
+    [
+      ...testPictureArgs({ size: '320x240', rate: 15, codec: 'h264' }),
+      `srt://127.0.0.1:${port}?mode=listener`,
+    ],
+    { stdio: ['ignore', 'ignore', 'ignore'] },
+  )
 }
