@@ -1,9 +1,16 @@
+import type { ChildProcess } from 'node:child_process'
 import { createServer, type Server } from 'node:net'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import type HlsPlayer from 'hls.js'
 import { afterAll, describe, expect, it } from 'vitest'
-import { type CameraSource, freeLocalPort, startCameraSource } from '../src/server/testing/camera-source'
+import { ffmpegForSource } from '../src/server/infra/ffmpeg'
+import {
+  type CameraSource,
+  freeLocalPort,
+  startCameraSource,
+  startSrtSource,
+} from '../src/server/testing/camera-source'
 import { screenshot } from './support/browser'
 import { setupJourney } from './support/journey'
 
@@ -32,6 +39,37 @@ async function addCamera(origin: string, cookie: string, name: string, streamUrl
   return { status: res.status, body: (await res.json()) as { id: number; errors?: Record<string, string> } }
 }
 
+/** Plays an HLS address with hls.js in a bare page; answers the page and the picture's size. */
+async function playWithHlsJs(journey: ReturnType<typeof setupJourney>, src: string) {
+  const page = await journey.openPage({ bypassCSP: true, viewport: { width: 700, height: 420 } })
+  await page.goto('/healthz')
+  await page.setContent(
+    '<body style="margin:0;background:#111"><video muted autoplay playsinline width="640" height="360"></video></body>',
+  )
+  await page.addScriptTag({ path: HLS_JS })
+  await page.evaluate((address) => {
+    const Hls = (window as unknown as { Hls: typeof HlsPlayer }).Hls
+    const video = document.querySelector('video')!
+    const hls = new Hls({ manifestLoadingMaxRetry: 10 })
+    hls.loadSource(address)
+    hls.attachMedia(video)
+    void video.play()
+  }, src)
+  await page.waitForFunction(
+    () => {
+      const video = document.querySelector('video')!
+      return video.currentTime > 2 && video.videoWidth > 0
+    },
+    undefined,
+    { timeout: 60_000, polling: 250 },
+  )
+  const size = await page.evaluate(() => {
+    const video = document.querySelector('video')!
+    return [video.videoWidth, video.videoHeight]
+  })
+  return { page, size }
+}
+
 describe.skipIf(process.env.E2E_SKIP === '1')('restaurants’ own cameras, restreamed', () => {
   const journey = setupJourney({
     env: { CAMERAS_ENABLED: 'true', CAMERA_PRIVATE_HOSTS: 'true', CAMERAS_IDLE_SECONDS: '60' },
@@ -53,33 +91,8 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurants’ own cameras, restr
     }[]
     expect(cameras.find((c) => c.id === body.id)?.streamUrl).toBe(`/live/${body.id}/index.m3u8`)
 
-    const page = await journey.openPage({ bypassCSP: true, viewport: { width: 700, height: 420 } })
-    await page.goto('/healthz')
-    await page.setContent(
-      '<body style="margin:0;background:#111"><video muted autoplay playsinline width="640" height="360"></video></body>',
-    )
-    await page.addScriptTag({ path: HLS_JS })
-    await page.evaluate((src) => {
-      const Hls = (window as unknown as { Hls: typeof HlsPlayer }).Hls
-      const video = document.querySelector('video')!
-      const hls = new Hls({ manifestLoadingMaxRetry: 10 })
-      hls.loadSource(src)
-      hls.attachMedia(video)
-      void video.play()
-    }, `${origin}/live/${body.id}/index.m3u8`)
-    await page.waitForFunction(
-      () => {
-        const video = document.querySelector('video')!
-        return video.currentTime > 2 && video.videoWidth > 0
-      },
-      undefined,
-      { timeout: 60_000, polling: 250 },
-    )
+    const { page, size } = await playWithHlsJs(journey, `${origin}/live/${body.id}/index.m3u8`)
     // The test source is 320x180 H.264: copied, not transcoded.
-    const size = await page.evaluate(() => {
-      const video = document.querySelector('video')!
-      return [video.videoWidth, video.videoHeight]
-    })
     expect(size).toEqual([320, 180])
     await screenshot(page, 'restreamed-camera')
     await page.context().close()
@@ -127,6 +140,41 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurants’ own cameras, restr
     journey.expectNoPageErrors()
   })
 })
+
+// CI installs Debian's ffmpeg: there, a missing SRT reader is a failure, not a skip.
+const srtFfmpeg = await ffmpegForSource('srt://127.0.0.1:9000', {
+  ffmpegPath: process.env.FFMPEG_PATH,
+  systemFfmpegForSrt: true,
+})
+
+describe.skipIf(process.env.E2E_SKIP === '1' || (typeof srtFfmpeg !== 'string' && process.env.CI !== 'true'))(
+  'an SRT camera, restreamed',
+  () => {
+    const journey = setupJourney({
+      env: { CAMERAS_ENABLED: 'true', CAMERA_PRIVATE_HOSTS: 'true', CAMERAS_IDLE_SECONDS: '60' },
+    })
+    let source: ChildProcess | undefined
+    afterAll(() => {
+      if (source?.pid && source.exitCode === null && source.signalCode === null)
+        process.kill(source.pid, 'SIGKILL')
+    })
+
+    it('plays an srt:// source under /live/{cameraId}/ in Chromium', async () => {
+      if (typeof srtFfmpeg !== 'string') throw new Error(`No ffmpeg here reads SRT: ${srtFfmpeg.problem}`)
+      const port = await freeLocalPort()
+      source = startSrtSource(srtFfmpeg, port)
+      const origin = journey.server.url
+      const cookie = await signInAsChef(origin)
+      const { status, body } = await addCamera(origin, cookie, 'SRT camera', `srt://127.0.0.1:${port}`)
+      expect(status).toBe(201)
+      const { page, size } = await playWithHlsJs(journey, `${origin}/live/${body.id}/index.m3u8`)
+      // The SRT test source is 320x240 H.264.
+      expect(size).toEqual([320, 240])
+      await screenshot(page, 'restreamed-srt-camera')
+      await page.context().close()
+    })
+  },
+)
 
 describe.skipIf(process.env.E2E_SKIP === '1')('a private camera address without CAMERA_PRIVATE_HOSTS', () => {
   const journey = setupJourney({ env: { CAMERAS_ENABLED: 'true' } })
