@@ -165,7 +165,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a new restaurant goes from sign-u
     // Sold out is one tap, shown at once, and stored.
     const pie = page.getByTestId('menu-dish').filter({ hasText: 'Pecan Pie' }).getByRole('switch')
     await pie.click()
-    expect(await pie.getAttribute('aria-checked')).toBe('true')
+    await expect.poll(() => pie.getAttribute('aria-checked'), { timeout: 2000 }).toBe('true')
     await expect
       .poll(
         async () =>
