@@ -14,6 +14,7 @@ import type { Db, Tx } from '../db/client'
 import { chefShouts, chefTips, orderEvents, orders, restaurants } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
 import { runIdempotent } from '../infra/idempotency'
+import type { Logger } from '../infra/logger'
 import type { NotificationsService } from '../notifications/notifications.service'
 import { orderFacts, shoutAcknowledgedNotice } from '../notifications/order-notices'
 import { canViewOrder, findViewableOrder, type OrderRow, orderNumber } from '../orders/order-access'
@@ -71,11 +72,6 @@ export interface TipResult {
   newBalance: number
 }
 
-interface Logger {
-  warn(obj: object, message: string): void
-  error(obj: object, message?: string): void
-}
-
 /** Where a shout goes once sent: the kitchen acknowledges it, then marks it done. */
 export type ShoutAnswer = 'acknowledged' | 'done'
 
@@ -116,7 +112,7 @@ export function createChefService(deps: {
   db: Db
   bus: Bus
   notifications: NotificationsService
-  log?: Logger
+  log?: Pick<Logger, 'warn' | 'error'>
   /** Called after a shout, a shout's answer or a paid tip was published (the kitchen console's feed). */
   onOrderChanged?: (orderId: number, message: ServerMessage) => Promise<unknown>
 }) {

@@ -9,6 +9,7 @@ import type { Db } from '../db/client'
 import { orders, restaurants } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
 import { AppError } from '../infra/errors'
+import type { Logger } from '../infra/logger'
 import type { EngineLock } from '../kitchen/engine-lock'
 import { statusChangeNotAllowed } from '../kitchen/kitchen.errors'
 import type { KitchenDriver, SensorWatch, TelemetryEstimate } from '../kitchen/kitchen-driver'
@@ -21,11 +22,6 @@ const AUTOPILOT: StatusActor = { actor: 'autopilot' }
 /** How often an instance that does not drive the kitchen tries to take over. */
 export const LEADERSHIP_RETRY_MS = 2000
 
-interface Logger {
-  info(obj: object, msg?: string): void
-  error(obj: object, msg?: string): void
-}
-
 export interface KitchenEngineOptions {
   db: Db
   bus: Bus
@@ -37,7 +33,7 @@ export interface KitchenEngineOptions {
   upsells: Pick<UpsellsService, 'offers'>
   /** Answers shouts; the autopilot decides only when. */
   shouts: Pick<ChefService, 'answerShoutsSentBefore'>
-  log?: Logger
+  log?: Pick<Logger, 'info' | 'error'>
   /** Orders a sensor reports on: their telemetry is the sensor's while it reports. */
   sensors?: SensorWatch
   /** Called after each status change (the restaurant's kitchen consoles follow the ticket). */

@@ -13,6 +13,7 @@ import {
 import type { Telemetry } from '../../shared/schemas/orders'
 import type { Db } from '../db/client'
 import { type Bus, orderChannel } from '../infra/bus'
+import type { Logger } from '../infra/logger'
 import type { TelemetryEstimate } from '../kitchen/kitchen-driver'
 import { notRestaurantOwner, restaurantNotFound } from '../restaurants/restaurants.errors'
 import { createDeviceCache, type DeviceCache } from './device-cache'
@@ -45,10 +46,6 @@ interface Write {
   lastReading: LastReading & { recordedAt: string }
 }
 
-interface Logger {
-  error(obj: object, msg?: string): void
-}
-
 export interface DevicesServiceOptions {
   db: Db
   bus: Bus
@@ -58,7 +55,7 @@ export interface DevicesServiceOptions {
   estimate: TelemetryEstimate
   /** Counts accepted readings (the instance's metrics), by device kind. */
   onIngested?: (kind: string, count: number) => void
-  log?: Logger
+  log?: Pick<Logger, 'error'>
   now?: () => number
 }
 

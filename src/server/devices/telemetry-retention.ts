@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { orders, telemetry } from '../db/schema'
+import type { Logger } from '../infra/logger'
 
 /** Takes the job for this instance: only one instance on a database runs it at a time. */
 export interface RetentionLock {
   acquire(): Promise<boolean>
   release(): Promise<void>
-}
-
-interface Logger {
-  info(obj: object, msg?: string): void
-  error(obj: object, msg?: string): void
 }
 
 export interface TelemetryRetentionOptions {
@@ -22,7 +18,7 @@ export interface TelemetryRetentionOptions {
   intervalMs?: number
   /** Rows one statement deletes: each is a short transaction, so no lock is held for long. */
   batchSize?: number
-  log?: Logger
+  log?: Pick<Logger, 'info' | 'error'>
   now?: () => number
 }
 

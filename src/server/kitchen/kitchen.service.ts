@@ -29,6 +29,7 @@ import type { Db, Tx } from '../db/client'
 import { chefShouts, orderEvents, orders, restaurants, walletTransactions } from '../db/schema'
 import { type Bus, kitchenChannel, orderChannel } from '../infra/bus'
 import { unauthorized } from '../infra/errors'
+import type { Logger } from '../infra/logger'
 import { createUpsellsRepository } from '../upsells/upsells.repository'
 import { publishWalletMovement } from '../wallet/wallet.events'
 import { createWalletRepository, type MovementResult } from '../wallet/wallet.repository'
@@ -46,10 +47,6 @@ import {
 } from './kitchen.errors'
 import { createKitchenRepository, type OrderRow } from './kitchen.repository'
 import type { OrderStatusService, StatusChanged } from './order-status'
-
-interface Logger {
-  warn(obj: object, message: string): void
-}
 
 const orderNumber = (id: number) => String(id).padStart(4, '0')
 
@@ -115,7 +112,7 @@ export function createKitchenService(deps: {
   /** Shouts are answered by the chef service; the console checks who may. */
   shouts: Pick<ChefService, 'shoutOrder' | 'answerShout'>
   config: { kitchen: { orderMs: number } }
-  log?: Logger
+  log?: Pick<Logger, 'warn'>
   listeners?: KitchenListeners
   now?: () => number
 }) {

@@ -12,15 +12,11 @@ import type { Telemetry } from '../../shared/schemas/orders'
 import type { Db } from '../db/client'
 import { orderEvents, orders, restaurants } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
+import type { Logger } from '../infra/logger'
 import type { UpsellsService } from '../upsells/upsells.service'
 import type { EngineLock } from './engine-lock'
 import { STATUS_CEILING, STATUS_FLOOR } from './kitchen.service'
 import type { KitchenDriver, SensorWatch } from './kitchen-driver'
-
-interface Logger {
-  info(obj: object, msg?: string): void
-  error(obj: object, msg?: string): void
-}
 
 const RETRY_MS = 2000
 
@@ -74,7 +70,7 @@ export function createStaffedDriver(options: {
   /** Offers each cooking order its one upsell, as the autopilot's orders get theirs. */
   upsells: Pick<UpsellsService, 'offers'>
   config: { kitchen: { orderMs: number; tickMs: number } }
-  log?: Logger
+  log?: Pick<Logger, 'info' | 'error'>
   /** Orders a sensor reports on: their telemetry is the sensor's while it reports. */
   sensors?: SensorWatch
   now?: () => number

@@ -2,6 +2,7 @@ import { liveMessage } from '../../shared/live-message-builders'
 import type { Notification, NotificationKind, NotificationList } from '../../shared/schemas/notifications'
 import type { Db, Tx } from '../db/client'
 import { type Bus, userChannel } from '../infra/bus'
+import type { Logger } from '../infra/logger'
 import { createNotificationsRepository, type NotificationRow } from './notifications.repository'
 
 export type { NotificationRow }
@@ -28,16 +29,20 @@ export interface NotificationInput {
   body: string
 }
 
-interface Logger {
-  error(obj: object, msg?: string): void
-}
-
 /**
  * What happened to a diner's orders, kept server-side (a reload or another device shows the same
  * list) and pushed live to the diner's sockets as `notification` messages. `record` writes inside
  * the caller's transaction; `push` sends once it has committed. `send` does both.
  */
-export function createNotificationsService({ db, bus, log }: { db: Db; bus: Bus; log?: Logger }) {
+export function createNotificationsService({
+  db,
+  bus,
+  log,
+}: {
+  db: Db
+  bus: Bus
+  log?: Pick<Logger, 'error'>
+}) {
   async function push(row: NotificationRow): Promise<void> {
     try {
       const unreadCount = await createNotificationsRepository(db).unreadCount(row.userId)

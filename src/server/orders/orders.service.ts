@@ -12,6 +12,7 @@ import type {
 import type { Db } from '../db/client'
 import type { Bus } from '../infra/bus'
 import { type IdempotentResult, runIdempotent } from '../infra/idempotency'
+import type { Logger } from '../infra/logger'
 import { recordOrderCreated } from '../kitchen/order-status'
 import { publishWalletMovement } from '../wallet/wallet.events'
 import { createWalletRepository, type MovementResult } from '../wallet/wallet.repository'
@@ -19,10 +20,6 @@ import { planFulfilment } from './fulfilment'
 import { findOrderWithOwner, orderNumber, toOrderDto } from './order-access'
 import { invalidOrderItem, invalidOrderNumber, restaurantNotFound, showcaseNotFound } from './orders.errors'
 import { createOrdersRepository } from './orders.repository'
-
-interface Logger {
-  warn(obj: object, message: string): void
-}
 
 export const PLACE_ORDER_SCOPE = 'POST /api/orders'
 
@@ -46,7 +43,7 @@ export function createOrdersService({
 }: {
   db: Db
   bus: Bus
-  log?: Logger
+  log?: Pick<Logger, 'warn'>
   plannedMs: number
 }) {
   return {

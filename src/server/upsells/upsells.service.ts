@@ -17,6 +17,7 @@ import { notOrderDiner } from '../chef/chef.errors'
 import type { Db } from '../db/client'
 import { type Bus, orderChannel } from '../infra/bus'
 import { runIdempotent } from '../infra/idempotency'
+import type { Logger } from '../infra/logger'
 import type { NotificationsService } from '../notifications/notifications.service'
 import { orderFacts, upsellOfferedNotice } from '../notifications/order-notices'
 import { canViewOrder, orderNumber, toOrderDto } from '../orders/order-access'
@@ -50,11 +51,6 @@ export interface KitchenOrder {
   items: unknown
 }
 
-interface Logger {
-  warn(obj: object, message: string): void
-  error(obj: object, message?: string): void
-}
-
 /** The `upsell` live message for an offer of `item`. */
 function offerMessage(orderId: number, upsellId: number, item: MenuItemRow, sentAt: number): ServerMessage {
   return liveMessage.upsell(
@@ -77,7 +73,7 @@ export function createUpsellsService(deps: {
   db: Db
   bus: Bus
   notifications: NotificationsService
-  log?: Logger
+  log?: Pick<Logger, 'warn' | 'error'>
   /** Which of the dishes that fit is offered; the default spreads orders over all of them. */
   pick?: UpsellPick
   /** Called after an answer was published (the kitchen console's feed). */

@@ -2,12 +2,9 @@ import { liveMessage } from '../../shared/live-message-builders'
 import type { ServerMessage } from '../../shared/live-messages'
 import { toDollars } from '../../shared/money'
 import { type Bus, CACHE_CHANNEL, userChannel } from '../infra/bus'
+import type { Logger } from '../infra/logger'
 import type { ReadCache } from '../infra/read-cache'
 import { type MovementResult, toWalletTransactionDto } from './wallet.repository'
-
-interface Logger {
-  warn(obj: object, message: string): void
-}
 
 /** A diner's balance and transactions in the read cache; every wallet movement clears them. */
 export const walletCacheKeys = {
@@ -38,7 +35,11 @@ export function walletMessage(movement: MovementResult): ServerMessage {
  * Call it after the transaction that moved the money has committed: every movement goes through
  * here. Money has moved by then: a bus that is down is logged, never turned into an error.
  */
-export async function publishWalletMovement(bus: Bus, movement: MovementResult | undefined, log?: Logger) {
+export async function publishWalletMovement(
+  bus: Bus,
+  movement: MovementResult | undefined,
+  log?: Pick<Logger, 'warn'>,
+) {
   if (!movement) return
   const { userId } = movement.transaction
   try {
