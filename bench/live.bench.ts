@@ -13,7 +13,9 @@
  * --shape hot|spread|both (BENCH_SHAPE, both), --orders for the spread shape (BENCH_ORDERS, 200),
  * --tick-ms (BENCH_TICK_MS, 2000), --instances 1|2 (BENCH_INSTANCES, 1), --skip-baseline
  * (BENCH_BASELINE=0) to leave out the first row: a bare `ws` server with the same viewers,
- * --client-threads (BENCH_CLIENT_THREADS, 2): worker threads that hold the viewers.
+ * --client-threads (BENCH_CLIENT_THREADS, 2): worker threads that hold the viewers,
+ * --rounds (BENCH_ROUNDS, 1): with the floor and the hot shape, that many floor/app pairs, taken
+ * alternately with both servers up, and the median of the pairs' ratios in the summary.
  * Two instances need BENCH_DATABASE_URL (or TEST_DATABASE_URL; a PostgreSQL URL whose user may
  * create databases) and BENCH_REDIS_URL (or TEST_REDIS_URL, default redis://127.0.0.1:6379).
  */
@@ -43,6 +45,7 @@ const { values: args } = parseArgs({
     instances: { type: 'string' },
     'skip-baseline': { type: 'boolean' },
     'client-threads': { type: 'string' },
+    rounds: { type: 'string' },
   },
 })
 const env = process.env
@@ -54,6 +57,7 @@ const settings = {
   tickMs: Number(args['tick-ms'] ?? env.BENCH_TICK_MS ?? 2000),
   instances: Number(args.instances ?? env.BENCH_INSTANCES ?? 1),
   clientThreads: Number(args['client-threads'] ?? env.BENCH_CLIENT_THREADS ?? 2),
+  rounds: Math.max(1, Number(args.rounds ?? env.BENCH_ROUNDS ?? 1)),
   baseline: !args['skip-baseline'] && env.BENCH_BASELINE !== '0' && !env.BENCH_URL,
 }
 const ORDER_SECONDS = 900
@@ -615,24 +619,65 @@ function printTable(rows: Row[]) {
   console.log(`Machine load average (1 min) at the end: ${loadavg()[0]!.toFixed(1)}`)
 }
 
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  )
+
 /**
  * The targets as ratios to the bare `ws` floor measured in the same run: the app's p99 at most
  * 0.8x the floor's on one instance and 1.2x on two, and the event loop answering HTTP within 50 ms.
+ * Each app row is compared with the floor row taken just before it; over several rounds, the
+ * summary gives the median of those ratios and of the HTTP p99s.
  */
 function summaryLine(rows: Row[]): string {
-  const floor = rows.find((r) => r.shape.startsWith('floor'))
   const target = settings.instances > 1 ? RATIO_TARGET.cluster : RATIO_TARGET.single
-  const parts = rows
-    .filter((r) => r !== floor)
-    .map((r) => {
-      const ratio = floor ? r.p99 / floor.p99 : Number.NaN
-      const ratioText = floor
-        ? `p99 ${ratio.toFixed(2)}x floor ${ratio <= target ? 'ok' : 'HIGH'} (<= ${target})`
+  const byShape = new Map<string, { ratios: number[]; http: number[] }>()
+  let floor: Row | undefined
+  for (const r of rows) {
+    if (r.shape.startsWith('floor')) {
+      floor = r
+      continue
+    }
+    const shape = r.shape.replace(/, round \d+$/, '')
+    const entry = byShape.get(shape) ?? { ratios: [], http: [] }
+    if (floor) entry.ratios.push(r.p99 / floor.p99)
+    entry.http.push(r.httpP99)
+    byShape.set(shape, entry)
+  }
+  const parts = [...byShape].map(([shape, { ratios, http }]) => {
+    const ratio = median(ratios)
+    const rounds = ratios.length > 1 ? ` (median of ${ratios.map((x) => x.toFixed(2)).join(', ')})` : ''
+    const ratioText =
+      ratios.length > 0
+        ? `p99 ${ratio.toFixed(2)}x floor${rounds} ${ratio <= target ? 'ok' : 'HIGH'} (<= ${target})`
         : 'no floor row'
-      const http = `HTTP p99 ${r.httpP99.toFixed(0)} ms ${r.httpP99 <= HTTP_P99_TARGET_MS ? 'ok' : 'HIGH'} (<= ${HTTP_P99_TARGET_MS})`
-      return `${r.shape}: ${ratioText}, ${http}`
-    })
+    const httpP99 = median(http)
+    const httpText = `HTTP p99 ${httpP99.toFixed(0)} ms${http.length > 1 ? ' (median)' : ''} ${httpP99 <= HTTP_P99_TARGET_MS ? 'ok' : 'HIGH'} (<= ${HTTP_P99_TARGET_MS})`
+    return `${shape}: ${ratioText}, ${httpText}`
+  })
   return `Summary (${settings.instances} instance(s), ${settings.viewers} viewers): ${parts.join('; ')}`
+}
+
+/** Floor and app alternately, both servers up the whole time, so that each pair shares a moment. */
+async function alternateRounds(rows: Row[]) {
+  const bare = await startBareTarget()
+  try {
+    const target = await startTarget()
+    try {
+      for (let round = 1; round <= settings.rounds; round++) {
+        rows.push(await runShape(bare, 'hot', `floor: bare ws server, one room, round ${round}`))
+        await new Promise((r) => setTimeout(r, 1000))
+        rows.push(await runShape(target, 'hot', `one hot room (showcase), round ${round}`))
+        await new Promise((r) => setTimeout(r, 1000))
+      }
+    } finally {
+      await target.close()
+    }
+  } finally {
+    await bare.close()
+  }
 }
 
 async function main() {
@@ -641,28 +686,34 @@ async function main() {
   )
   console.log(`Machine load average (1 min) at the start: ${loadavg()[0]!.toFixed(1)}`)
   const rows: Row[] = []
-  if (settings.baseline) {
-    const bare = await startBareTarget()
-    try {
-      rows.push(await runShape(bare, 'hot', 'floor: bare ws server, one room'))
-    } finally {
-      await bare.close()
-    }
-  }
-  const target = await startTarget()
-  try {
-    const shapes: Array<'hot' | 'spread'> =
-      settings.shape === 'both' ? ['hot', 'spread'] : [settings.shape === 'spread' ? 'spread' : 'hot']
-    for (const shape of shapes) {
-      if (shape === 'spread' && target.spread.length === 0) {
-        console.log('  spread: skipped (needs diners with sessions; not available against BENCH_URL)')
-        continue
+  if (settings.rounds > 1) {
+    if (!settings.baseline || settings.shape !== 'hot')
+      throw new Error('--rounds needs the floor and --shape hot')
+    await alternateRounds(rows)
+  } else {
+    if (settings.baseline) {
+      const bare = await startBareTarget()
+      try {
+        rows.push(await runShape(bare, 'hot', 'floor: bare ws server, one room'))
+      } finally {
+        await bare.close()
       }
-      rows.push(await runShape(target, shape))
-      await new Promise((r) => setTimeout(r, 1000))
     }
-  } finally {
-    await target.close()
+    const target = await startTarget()
+    try {
+      const shapes: Array<'hot' | 'spread'> =
+        settings.shape === 'both' ? ['hot', 'spread'] : [settings.shape === 'spread' ? 'spread' : 'hot']
+      for (const shape of shapes) {
+        if (shape === 'spread' && target.spread.length === 0) {
+          console.log('  spread: skipped (needs diners with sessions; not available against BENCH_URL)')
+          continue
+        }
+        rows.push(await runShape(target, shape))
+        await new Promise((r) => setTimeout(r, 1000))
+      }
+    } finally {
+      await target.close()
+    }
   }
   printTable(rows)
   if (rows.some((r) => r.messages === 0)) process.exitCode = 1

@@ -3,7 +3,7 @@ import type { ServerMessage } from '../../shared/live-messages'
 import { type Bus, orderChannel } from '../infra/bus'
 import { createMemoryBus } from '../infra/bus.memory'
 import { readTextFrames } from './frames'
-import { createHub, type HubMember, MEMBERS_PER_TURN, type RoomSnapshot } from './hub'
+import { createHub, type HubMember, type RoomSnapshot, WRITE_BUDGET_MS } from './hub'
 
 /** The memory bus, counting subscriptions per channel. */
 function countingBus() {
@@ -95,20 +95,33 @@ describe('live rooms', () => {
     await hub.close()
   })
 
-  it('writes a large room a chunk of viewers per turn of the event loop, every viewer getting every message in order', async () => {
+  it('writes a large room over several turns of the event loop, each within its time budget, every viewer getting every message in order', async () => {
     const { bus } = countingBus()
-    const hub = createHub({ bus })
+    // Each write costs a tenth of a millisecond on this clock.
+    let clock = 0
+    const hub = createHub({ bus, now: () => clock })
     const loads = { count: 0 }
-    const viewers = Array.from({ length: MEMBERS_PER_TURN * 2 + 7 }, () => member())
+    const writeCost = 0.1
+    const perTurn = WRITE_BUDGET_MS / writeCost
+    const viewers = Array.from({ length: perTurn * 2 + 7 }, () => {
+      const v = member()
+      const sendFrames = v.sendFrames
+      v.sendFrames = (frames) => {
+        clock += writeCost
+        sendFrames(frames)
+      }
+      return v
+    })
     for (const v of viewers) await hub.join(21, v, joiner(21, loads))
     const leaver = viewers[viewers.length - 1]!
 
     await bus.publish(orderChannel(21), status(21, 50))
-    // Past the first chunk only: what else waits on the event loop runs before the rest.
+    // The first turn wrote until its budget was spent (the clock is read every 64 viewers), then
+    // let what else waits on the event loop run before the rest.
     await new Promise((r) => setImmediate(r))
     const reached = viewers.filter((v) => v.received.length > 0).length
-    expect(reached).toBeGreaterThanOrEqual(MEMBERS_PER_TURN)
-    expect(reached).toBeLessThan(viewers.length)
+    expect(reached).toBeGreaterThanOrEqual(perTurn)
+    expect(reached).toBeLessThan(perTurn + 64)
     // Arrives while the first batch is being written: it waits for it, and a viewer that left
     // meanwhile gets nothing more.
     hub.leave(21, leaver)

@@ -71,11 +71,15 @@ export interface Hub {
 const serialize = (message: unknown) => Buffer.from(JSON.stringify(message))
 
 /**
- * Members written in one turn of the event loop. A room larger than this is written over several
- * turns, so that HTTP requests and other rooms are served between its chunks instead of after
- * all of its viewers.
+ * Time a room's batch may hold the event loop before it lets HTTP requests and other rooms in.
+ * A large room is written over several turns of the event loop, each at most this long, so a
+ * request waits at most about this long behind a fan-out, while the viewers wait for as few
+ * turns as the writing needs (counted in members, a room would yield far more often than it must
+ * on a fast machine and too seldom on a slow one).
  */
-export const MEMBERS_PER_TURN = 500
+export const WRITE_BUDGET_MS = 12
+/** The clock is read once per this many members written. */
+const MEMBERS_PER_CLOCK_READ = 64
 
 /**
  * Rooms of viewers per order. Each room listens to its order's bus channel once per instance
@@ -83,7 +87,16 @@ export const MEMBERS_PER_TURN = 500
  * once for all of its members, and writes those bytes to each. Messages that arrive together (a
  * kitchen pass's status and telemetry) leave together: one write per viewer, not one per message.
  */
-export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknown) => void }): Hub {
+export function createHub({
+  bus,
+  onError,
+  now = performance.now.bind(performance),
+}: {
+  bus: Bus
+  onError?: (error: unknown) => void
+  /** Milliseconds, monotonic: measures each turn's writing against WRITE_BUDGET_MS. */
+  now?: () => number
+}): Hub {
   const rooms = new Map<number, Room>()
   let closed = false
 
@@ -101,8 +114,8 @@ export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknow
   /**
    * Each message of the batch is framed once; a member that has seen none of them and may see them
    * all (nearly every member) gets the same bytes as every other: one buffer, one write each.
-   * A room of more than MEMBERS_PER_TURN is written a chunk per turn of the event loop; messages
-   * arriving meanwhile wait for the batch to finish, so every viewer keeps their order.
+   * A room that takes longer than WRITE_BUDGET_MS is written over several turns of the event loop;
+   * messages arriving meanwhile wait for the batch to finish, so every viewer keeps their order.
    */
   function flush(room: Room) {
     const batch = room.outbox
@@ -123,28 +136,27 @@ export function createHub({ bus, onError }: { bus: Bus; onError?: (error: unknow
       }
       if (mine.length > 0) member.sendFrames(mine.length === 1 ? mine[0]! : Buffer.concat(mine))
     }
-    if (room.members.size <= MEMBERS_PER_TURN) {
-      for (const [member, joinedAt] of room.members) send(member, joinedAt)
-      return
-    }
     const members = [...room.members]
     let at = 0
-    room.writing = true
-    const writeChunk = () => {
-      const end = Math.min(at + MEMBERS_PER_TURN, members.length)
-      for (; at < end; at++) {
-        const [member, joinedAt] = members[at]!
-        // Left the room while the batch was being written.
-        if (room.members.has(member)) send(member, joinedAt)
-      }
-      if (at < members.length) {
-        setImmediate(writeChunk)
-        return
+    const writeTurn = () => {
+      const until = now() + WRITE_BUDGET_MS
+      while (at < members.length) {
+        const end = Math.min(at + MEMBERS_PER_CLOCK_READ, members.length)
+        for (; at < end; at++) {
+          const [member, joinedAt] = members[at]!
+          // Left the room while the batch was being written.
+          if (room.members.has(member)) send(member, joinedAt)
+        }
+        if (at < members.length && now() >= until) {
+          room.writing = true
+          setImmediate(writeTurn)
+          return
+        }
       }
       room.writing = false
       if (room.outbox.length > 0) flush(room)
     }
-    writeChunk()
+    writeTurn()
   }
 
   function openRoom(orderId: number, options: JoinOptions): Room {
