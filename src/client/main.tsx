@@ -1,9 +1,12 @@
 import './styles/index.css'
+import { holdEarlyClicks } from './app/early-clicks'
 
 /**
  * The entry is small and starts the app (`app/start.tsx`) in a chunk of its own. Over a page the
  * server rendered ahead, the app is fetched once the page's pictures are loaded and painted: a
- * phone on a slow network spends its first bandwidth and CPU on what the visitor sees.
+ * phone on a slow network spends its first bandwidth and CPU on what the visitor sees, unless the
+ * visitor acts first: then the app is fetched at once, and the clicks made before it took over
+ * are dispatched again once it has (`app/early-clicks.ts`).
  */
 const root = document.getElementById('root')!
 
@@ -21,9 +24,10 @@ function picturesShown() {
 }
 
 async function boot() {
-  if (root.firstElementChild) await picturesShown()
+  const early = root.firstElementChild ? holdEarlyClicks(root) : undefined
+  if (early) await Promise.race([picturesShown(), early.firstInteraction])
   const { start } = await import('./app/start')
-  await start()
+  await start(early?.replay)
 }
 
 void boot()

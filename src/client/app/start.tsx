@@ -1,6 +1,6 @@
 import { createQueryClient } from '@client/lib/query-client'
 import { type DehydratedState, hydrate } from '@tanstack/react-query'
-import { StrictMode, startTransition } from 'react'
+import { StrictMode, startTransition, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Providers } from './providers'
 import { AppRouter, preloadPage } from './router'
@@ -10,8 +10,9 @@ import { AppRouter, preloadPage } from './router'
  * from the same reads, once the page's chunk is loaded, and takes over the server's markup
  * (hydration: the page is not built again). Where the browser's render differs (a cart kept in
  * this browser, another time zone), React renders that part anew; it looks the same.
+ * `onTakenOver` runs once the server's markup is the app's (the clicks held until then).
  */
-export async function start() {
+export async function start(onTakenOver?: () => void) {
   const root = document.getElementById('root')!
   const embedded = document.getElementById('clearplate-state')
   const queryClient = createQueryClient()
@@ -30,9 +31,20 @@ export async function start() {
       <Providers queryClient={queryClient}>
         <AppRouter />
       </Providers>
+      {onTakenOver ? <TakenOver onTakenOver={onTakenOver} /> : null}
     </StrictMode>
   )
   // Hydration runs in slices that leave the main thread free between them.
   if (prerendered) startTransition(() => void hydrateRoot(root, app))
   else createRoot(root).render(app)
+}
+
+/** Renders nothing; its effect runs after the first commit, when every handler is in place. */
+function TakenOver({ onTakenOver }: { onTakenOver: () => void }) {
+  useEffect(() => {
+    // After this commit's other effects: the held clicks meet the app as it is now.
+    const timer = setTimeout(onTakenOver)
+    return () => clearTimeout(timer)
+  }, [onTakenOver])
+  return null
 }

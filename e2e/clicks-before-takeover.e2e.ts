@@ -1,0 +1,126 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from './support/browser'
+import { setupJourney } from './support/journey'
+
+/**
+ * Holds the app's chunk until `release()`: the page stays the server's markup, as on a phone
+ * whose network has not yet brought the app, however long the test takes to click.
+ */
+async function holdTheApp(page: Page) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+const takenOver = (page: Page) =>
+  page.waitForFunction(() => !document.getElementById('clearplate-state'), undefined, { timeout: 30_000 })
+
+describe.skipIf(process.env.E2E_SKIP === '1')(
+  'clicks before the app has taken over a page rendered ahead',
+  () => {
+    const journey = setupJourney({ env: { PAGES_RENDERED_AHEAD: 'true', CAMERAS_ENABLED: 'false' } })
+
+    // The first page asked for loads the server's renderer: ask until a page comes rendered ahead.
+    beforeAll(async () => {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const html = await (await fetch(`${journey.server.url}/`)).text()
+        if (html.includes('id="clearplate-state"')) return
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      throw new Error('The server did not render the home page ahead')
+    })
+
+    it('adds a dish clicked, and one chosen with the keyboard, once each when the app arrives', async () => {
+      const page = await journey.openPage()
+      const release = await holdTheApp(page)
+      await page.goto('/restaurant/1', { waitUntil: 'domcontentloaded' })
+      expect(await page.locator('#clearplate-state').count()).toBe(1)
+      const cart = page.locator('#cart')
+      await cart.getByText('Your cart is empty. Add dishes from the menu.').waitFor()
+
+      const add = page.getByRole('button', { name: /^Add .* to cart$/ })
+      const [first, second] = [
+        (await add.nth(0).getAttribute('aria-label'))!.replace(/^Add (.*) to cart$/, '$1'),
+        (await add.nth(1).getAttribute('aria-label'))!.replace(/^Add (.*) to cart$/, '$1'),
+      ]
+      await add.nth(0).click()
+      await add.nth(1).focus()
+      await page.keyboard.press('Enter')
+      // Nothing has happened yet: the page is still the server's.
+      expect(await cart.getByTestId('cart-line').count()).toBe(0)
+      expect(new URL(page.url()).pathname).toBe('/restaurant/1')
+
+      release()
+      await takenOver(page)
+      await cart.getByTestId('cart-line').nth(1).waitFor()
+      expect(await cart.getByTestId('cart-line').count()).toBe(2)
+      // Quantity 1 each: the held clicks were dispatched once, and the app did not see them twice.
+      await cart.getByRole('button', { name: `Remove ${first}` }).waitFor()
+      await cart.getByRole('button', { name: `Remove ${second}` }).waitFor()
+      expect(await cart.getByRole('button', { name: /^Decrease quantity of/ }).count()).toBe(0)
+      journey.expectNoPageErrors()
+    })
+
+    it('opens the menu tab clicked before the app arrived (a control that acts on the press)', async () => {
+      const page = await journey.openPage()
+      const release = await holdTheApp(page)
+      await page.goto('/restaurant/1', { waitUntil: 'domcontentloaded' })
+      const mains = page.getByRole('tab', { name: /Mains/ })
+      expect(await mains.getAttribute('aria-selected')).toBe('false')
+      await mains.click()
+
+      release()
+      await takenOver(page)
+      await page.waitForFunction(
+        () => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.includes('Mains'),
+        undefined,
+        { timeout: 30_000 },
+      )
+      await page.getByRole('article', { name: 'Linguine alle Vongole' }).waitFor()
+      journey.expectNoPageErrors()
+    })
+
+    it('follows links clicked before the app arrived, by the browser itself', async () => {
+      const page = await journey.openPage()
+      await holdTheApp(page)
+      await page.goto('/', { waitUntil: 'domcontentloaded' })
+      expect(await page.locator('#clearplate-state').count()).toBe(1)
+      const footer = page.getByRole('contentinfo')
+
+      // The app never arrives on this page: the links work without it.
+      const [tab] = await Promise.all([
+        page.context().waitForEvent('page'),
+        footer.locator('a[href="/terms"]').click({ modifiers: ['Control'] }),
+      ])
+      await tab!.waitForURL((url) => url.pathname === '/terms')
+      expect(new URL(page.url()).pathname).toBe('/')
+
+      await footer.locator('a[href="/faq"]').click()
+      await page.waitForURL((url) => url.pathname === '/faq')
+      journey.expectNoPageErrors()
+    })
+  },
+)
+
+describe.skipIf(process.env.E2E_SKIP === '1')('pages not rendered ahead (PAGES_RENDERED_AHEAD=false)', () => {
+  const journey = setupJourney({ env: { PAGES_RENDERED_AHEAD: 'false', CAMERAS_ENABLED: 'false' } })
+
+  it('sends the plain page, which the app renders and which takes a click', async () => {
+    const page = await journey.openPage()
+    await page.goto('/restaurant/1')
+    await page.goto('/restaurant/1')
+    expect(await page.locator('#clearplate-state').count()).toBe(0)
+    await page
+      .getByRole('button', { name: /^Add .* to cart$/ })
+      .first()
+      .click()
+    await page.locator('#cart').getByTestId('cart-line').waitFor()
+    journey.expectNoPageErrors()
+  })
+})
