@@ -54,7 +54,7 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Logo />
-        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">
+        <nav aria-label="Main" className="ml-6 hidden shrink-0 items-center gap-1 xl:flex">
           {MAIN_NAV.map((link) => {
             const active = isActivePath(link.href, location)
             return (
@@ -63,9 +63,9 @@ export function SiteHeader() {
                 href={link.href}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
-                  'relative rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
+                  'relative whitespace-nowrap rounded-lg px-2.5 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
                   active &&
-                    'text-primary hover:text-primary after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-primary',
+                    'text-primary hover:text-primary after:absolute after:inset-x-2.5 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-primary',
                 )}
               >
                 {link.label}
@@ -73,7 +73,7 @@ export function SiteHeader() {
             )
           })}
         </nav>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-1">
           <SiteSearch />
           <DeferredMenu
             name="notifications"
@@ -137,7 +137,7 @@ export function SiteHeader() {
             opened={opened}
             onOpen={setOpened}
             standIn={(open) => (
-              <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu" onClick={open}>
+              <Button variant="ghost" size="icon" className="xl:hidden" aria-label="Open menu" onClick={open}>
                 <Menu className="size-5" aria-hidden="true" />
               </Button>
             )}

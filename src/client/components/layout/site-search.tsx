@@ -67,7 +67,7 @@ export function SiteSearch() {
 
   return (
     <>
-      <div className="hidden w-52 xl:block">
+      <div className="hidden min-w-40 max-w-64 flex-1 xl:block">
         <SearchBox inputRef={inlineRef} />
       </div>
       <Button
@@ -203,7 +203,7 @@ export function SearchBox({
         aria-autocomplete="list"
         aria-activedescendant={expanded && options[active] ? optionId(options[active]) : undefined}
         autoComplete="off"
-        placeholder="Search dishes, restaurants"
+        placeholder="Search Clearplate"
         value={text}
         maxLength={80}
         onChange={(e) => {
@@ -213,7 +213,7 @@ export function SearchBox({
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
-        className="h-9 w-full rounded-full border border-input bg-card pl-8 pr-9 text-sm placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        className="h-9 w-full rounded-full border border-input bg-card pl-8 pr-8 text-sm placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring"
       />
       {inline && !text ? (
         <kbd className="pointer-events-none absolute right-2.5 top-1/2 -translate-y-1/2 rounded border bg-muted px-1.5 text-[11px] text-muted-foreground">
