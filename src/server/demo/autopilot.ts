@@ -145,6 +145,16 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
       if (row.status === 'completed' && showcases.has(row.id)) showcasesToRestart.add(row.id)
     const watched = sensors ? await sensors(active, now) : new Map<number, { live: boolean }>()
 
+    // The pass's other database work comes first: once its telemetry is published, the live rooms
+    // write it to every viewer, and nothing of this pass should wait between their turns.
+    await offerUpsells(
+      active.map((o) => {
+        const reading = readings.get(o.id)!
+        return { ...o, status: reading.status, progress: reading.progress }
+      }),
+    )
+    await advanceShouts(now)
+
     const sentAt = Date.now()
     const messages: Promise<void>[] = []
     for (const row of changed) {
@@ -159,14 +169,6 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
       messages.push(publish(order.id, liveMessage.telemetry({ orderId: order.id, data }, sentAt)))
     }
     await Promise.all(messages)
-
-    await offerUpsells(
-      active.map((o) => {
-        const reading = readings.get(o.id)!
-        return { ...o, status: reading.status, progress: reading.progress }
-      }),
-    )
-    await advanceShouts(now)
   }
 
   async function restartShowcases(ids: number[], now: number) {
