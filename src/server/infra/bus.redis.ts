@@ -90,6 +90,28 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
 
   const ready = (client: Redis) => client.status === 'ready'
 
+  /**
+   * Sends the message now, or queues it behind others (or while Redis is away). Resolves once
+   * Redis has answered the publish, when it was sent now: by then Redis has written it to every
+   * subscribed connection.
+   */
+  function handOver(channel: string, message: unknown): Promise<void> | undefined {
+    if (closed) return undefined
+    const item = { channel, raw: JSON.stringify(message), at: Date.now() }
+    // Behind queued messages, or with Redis away: wait in line, keeping the order.
+    if (queue.length > 0 || !ready(publisher)) {
+      enqueue(item)
+      return undefined
+    }
+    return publisher.publish(prefix + channel, item.raw).then(
+      () => options.onPublished?.(Date.now() - item.at),
+      () => {
+        enqueue(item)
+        void flush()
+      },
+    )
+  }
+
   function enqueue(item: Queued) {
     if (queue.length >= maxQueued) {
       queue.shift()
@@ -155,20 +177,18 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
   return {
     kind: 'redis',
     async publish(channel, message) {
-      if (closed) return
-      const item = { channel, raw: JSON.stringify(message), at: Date.now() }
-      // Behind queued messages, or with Redis away: wait in line, keeping the order.
-      if (queue.length > 0 || !ready(publisher)) {
-        enqueue(item)
-        return
-      }
-      publisher.publish(prefix + channel, item.raw).then(
-        () => options.onPublished?.(Date.now() - item.at),
-        () => {
-          enqueue(item)
-          void flush()
-        },
-      )
+      handOver(channel, message)
+    },
+    async publishConfirmed(channel, message, withinMs) {
+      const sent = handOver(channel, message)
+      if (!sent) return
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, withinMs)
+        timer.unref()
+      })
+      await Promise.race([sent, late])
+      clearTimeout(timer)
     },
     async subscribe(channel, handler) {
       let entry = channels.get(channel)

@@ -20,6 +20,13 @@ export interface Bus {
   readonly kind: 'memory' | 'redis'
   /** Hands the message over or queues it; never rejects and never waits for the broker. */
   publish(channel: string, message: unknown): Promise<void>
+  /**
+   * As `publish`, but when the message can be sent now, resolves once the broker has passed it
+   * on to every listening instance, or after `withinMs` at most; never rejects. For invalidations
+   * that the next request, on any instance, must not overtake. The in-process bus has none: it
+   * delivers in a microtask, before any later request is read.
+   */
+  publishConfirmed?(channel: string, message: unknown, withinMs: number): Promise<void>
   /** Listens at once locally; returns a function that removes this handler. */
   subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>
   /** Runs `listener` each time the broker connection comes back after a loss. */

@@ -8,6 +8,11 @@ interface Entry {
 
 /** How long a cached answer may be served before it is read again, whatever the bus says. */
 export const READ_CACHE_TTL_MS = 60_000
+/**
+ * How long a write waits, at most, for the broker to pass its exact-key invalidation on to the
+ * other instances before it answers (a healthy Redis takes well under a millisecond).
+ */
+export const CONFIRM_WITHIN_MS = 100
 /** Per-user answers (a diner's wallet) make the key space grow with the users: the oldest go first. */
 const MAX_ENTRIES = 50_000
 
@@ -21,6 +26,11 @@ const MAX_ENTRIES = 50_000
 export interface ReadCache {
   get(key: string, load: () => Promise<unknown>): Promise<Entry>
   invalidate(prefix: string): Promise<void>
+  /**
+   * Clears exactly these keys, here at once and on every other instance through the bus: for
+   * per-user and per-order answers, whose writers know which keys they changed (no scan).
+   */
+  forget(keys: string[]): Promise<void>
   close(): Promise<void>
 }
 
@@ -37,8 +47,15 @@ export async function createReadCache(
     version++
     for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key)
   }
+  // A deleted entry is never served again: a load it was waiting on answers only the requests
+  // that came before the write.
+  const drop = (keys: unknown[]) => {
+    for (const key of keys) if (typeof key === 'string') entries.delete(key)
+  }
   const unsubscribe = await bus.subscribe(CACHE_CHANNEL, (message) => {
     if (typeof message === 'string') clear(message)
+    else if (Array.isArray((message as { keys?: unknown } | null)?.keys))
+      drop((message as { keys: unknown[] }).keys)
   })
   const stopResync = bus.onResync(() => clear(''))
   return {
@@ -73,6 +90,13 @@ export async function createReadCache(
     async invalidate(prefix) {
       clear(prefix)
       await bus.publish(CACHE_CHANNEL, prefix)
+    },
+    async forget(keys) {
+      if (keys.length === 0) return
+      drop(keys)
+      await (bus.publishConfirmed
+        ? bus.publishConfirmed(CACHE_CHANNEL, { keys }, CONFIRM_WITHIN_MS)
+        : bus.publish(CACHE_CHANNEL, { keys }))
     },
     async close() {
       stopResync()
