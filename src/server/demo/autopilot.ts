@@ -14,6 +14,7 @@ import type { EngineLock } from '../kitchen/engine-lock'
 import { statusChangeNotAllowed } from '../kitchen/kitchen.errors'
 import type { KitchenDriver, SensorWatch, TelemetryEstimate } from '../kitchen/kitchen-driver'
 import { type OrderStatusService, type StatusActor, statusMessage } from '../kitchen/order-status'
+import { publishActiveOrdersChanged } from '../orders/orders.events'
 import type { UpsellsService } from '../upsells/upsells.service'
 import { readingAt, shoutDelays, statusForProgress } from './telemetry-model'
 
@@ -140,6 +141,14 @@ export function createKitchenEngine(options: KitchenEngineOptions): KitchenEngin
     }
 
     const changed = await writeStatuses(changes, now)
+    // A status change cleared its diner's cached active orders; progress alone is cleared here,
+    // once for every diner whose order moved.
+    const dinerOf = new Map(active.map((o) => [o.id, o.userId]))
+    await publishActiveOrdersChanged(
+      bus,
+      changed.filter((row) => !row.published).map((row) => dinerOf.get(row.id)!),
+      log,
+    )
     const showcases = new Set(active.filter((o) => o.isShowcase).map((o) => o.id))
     for (const row of changed)
       if (row.status === 'completed' && showcases.has(row.id)) showcasesToRestart.add(row.id)

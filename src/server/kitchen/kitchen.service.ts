@@ -30,6 +30,7 @@ import { chefShouts, orderEvents, orders, restaurants, walletTransactions } from
 import { type Bus, kitchenChannel, orderChannel } from '../infra/bus'
 import { unauthorized } from '../infra/errors'
 import type { Logger } from '../infra/logger'
+import { publishActiveOrdersChanged } from '../orders/orders.events'
 import { createUpsellsRepository } from '../upsells/upsells.repository'
 import { publishWalletMovement } from '../wallet/wallet.events'
 import { createWalletRepository, type MovementResult } from '../wallet/wallet.repository'
@@ -155,7 +156,8 @@ export function createKitchenService(deps: {
   async function statusChanged(changed: StatusChanged): Promise<{ order: OrderRow; ticket: Ticket }> {
     const [order] = await db.select().from(orders).where(eq(orders.id, changed.orderId))
     const cancellation = cancellationOf(order!)
-    if (cancellation)
+    if (cancellation) {
+      await publishActiveOrdersChanged(bus, [order!.userId], log)
       await publish(
         orderChannel(order!.id),
         liveMessage.status({
@@ -165,7 +167,7 @@ export function createKitchenService(deps: {
           cancellation,
         }),
       )
-    else await orderStatus.publish(changed)
+    } else await orderStatus.publish(changed)
     const ticket = await ticketChanged(order!.id)
     const { id, userId, restaurantId, status, progress } = order!
     listeners.statusChanged?.({ orderId: id, userId, restaurantId, status, progress })

@@ -113,6 +113,7 @@ describe('changing an order status', () => {
     await settle()
     expect(changed).toEqual({
       orderId: order.id,
+      userId: order.userId,
       from: 'preparing',
       to: 'plating',
       progress: 75,

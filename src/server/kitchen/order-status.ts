@@ -16,7 +16,7 @@
  * Every change updates `orders.status` and `progress`, writes one `order_events` row per step
  * (order, status, at, actor, the actor's user, an optional reason) and the diner's notification
  * in the same transaction, and publishes one `status` message on the order's channel (and the
- * notification on the diner's) after the commit.
+ * notification on the diner's) after the commit, clearing the diner's cached active orders first.
  *
  * Use:
  *   const orderStatus = createOrderStatus({ db, bus, notifications })
@@ -45,6 +45,7 @@ import { orderEvents, orders } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
 import type { NotificationRow, NotificationsService } from '../notifications/notifications.service'
 import { orderFacts, statusNotice } from '../notifications/order-notices'
+import { publishActiveOrdersChanged } from '../orders/orders.events'
 import { kitchenOrderNotFound, statusChangeNotAllowed } from './kitchen.errors'
 
 /** The steps of an order that is not cancelled, in order. */
@@ -81,6 +82,8 @@ export interface StatusChange {
 
 export interface StatusChanged {
   orderId: number
+  /** The order's diner, whose cached active orders the change clears. */
+  userId: number
   from: OrderStatus
   to: OrderStatus
   progress: number
@@ -153,7 +156,12 @@ export function createOrderStatus({
   async function changeIn(tx: Tx, change: StatusChange): Promise<StatusChanged> {
     const at = change.at ?? new Date()
     const [order] = await tx
-      .select({ status: orders.status, progress: orders.progress, isShowcase: orders.isShowcase })
+      .select({
+        userId: orders.userId,
+        status: orders.status,
+        progress: orders.progress,
+        isShowcase: orders.isShowcase,
+      })
       .from(orders)
       .where(eq(orders.id, change.orderId))
       .for('update')
@@ -178,10 +186,11 @@ export function createOrderStatus({
     const facts = await orderFacts(tx, change.orderId)
     const notice = facts ? statusNotice(facts, change.to, change.reason) : undefined
     const notification = notice ? await notifications.record(notice, tx) : undefined
-    return { orderId: change.orderId, from, to: change.to, progress, at, notification }
+    return { orderId: change.orderId, userId: order.userId, from, to: change.to, progress, at, notification }
   }
 
   async function publish(changed: StatusChanged) {
+    await publishActiveOrdersChanged(bus, [changed.userId], log)
     await bus
       .publish(orderChannel(changed.orderId), statusMessage(changed.orderId, changed.to, changed.progress))
       .catch((err: unknown) =>

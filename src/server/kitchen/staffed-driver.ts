@@ -13,6 +13,7 @@ import type { Db } from '../db/client'
 import { orderEvents, orders, restaurants } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
 import type { Logger } from '../infra/logger'
+import { publishActiveOrdersChanged } from '../orders/orders.events'
 import type { UpsellsService } from '../upsells/upsells.service'
 import type { EngineLock } from './engine-lock'
 import { STATUS_CEILING, STATUS_FLOOR } from './kitchen.service'
@@ -126,6 +127,7 @@ export function createStaffedDriver(options: {
     const sentAt = Date.now()
     const messages: Promise<void>[] = []
     const estimated: (typeof active)[number][] = []
+    const movedDiners: number[] = []
     for (const order of active) {
       const since = statusAt.get(order.id) ?? order.createdAt.getTime()
       const progress = estimatedProgress(order.status, order.progress, since, now, orderMs)
@@ -136,13 +138,15 @@ export function createStaffedDriver(options: {
           .set({ progress, updatedAt: new Date() })
           .where(and(eq(orders.id, order.id), eq(orders.status, order.status), lt(orders.progress, progress)))
           .returning({ id: orders.id })
-        if (moved)
+        if (moved) {
+          movedDiners.push(order.userId)
           messages.push(
             publish(
               order.id,
               liveMessage.status({ orderId: order.id, status: order.status, progress }, sentAt),
             ),
           )
+        }
       }
       // While a sensor reports on the order, its readings are the order's telemetry.
       const sensor = watched.get(order.id)
@@ -151,6 +155,7 @@ export function createStaffedDriver(options: {
       if (sensor) data.sensorOffline = true
       messages.push(publish(order.id, liveMessage.telemetry({ orderId: order.id, data }, sentAt)))
     }
+    await publishActiveOrdersChanged(bus, movedDiners, log)
     await Promise.all(messages)
     await offerUpsells(estimated)
   }

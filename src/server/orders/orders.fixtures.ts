@@ -4,6 +4,7 @@ import type { ServerMessage } from '../../shared/live-messages'
 import { menuItems, orders, restaurants, upsells } from '../db/schema'
 import { orderChannel } from '../infra/bus'
 import { createUser, type TestApp, type TestUser } from '../testing/build-test-app'
+import { publishActiveOrdersChanged } from './orders.events'
 
 let counter = 0
 
@@ -80,7 +81,12 @@ export async function setOrderState(
   orderId: number,
   state: { status: string; progress: number },
 ) {
-  await app.db.update(orders).set(state).where(eq(orders.id, orderId))
+  const [row] = await app.db
+    .update(orders)
+    .set(state)
+    .where(eq(orders.id, orderId))
+    .returning({ userId: orders.userId })
+  if (row) await publishActiveOrdersChanged(app.bus, [row.userId])
 }
 
 /**

@@ -15,15 +15,20 @@ import {
   streamAccessSchema,
 } from '../../shared/schemas/orders'
 import { currentUser, requireSelf, requireUser } from '../auth/auth.guard'
+import { sendCached } from '../infra/cached-response'
 import { idempotencyHeaders } from '../infra/idempotency'
 import { requireViewableOrder, toOrderDto } from './order-access'
 import { listEvents, orderReview, orderTimeline } from './order-history'
+import { activeOrdersCacheKey, cacheActiveOrders } from './orders.events'
 import type { OrderReads } from './orders.repository'
 import type { OrdersService } from './orders.service'
 
 export function ordersRoutes(service: OrdersService, reads: OrderReads): FastifyPluginAsyncZod {
   return async (app) => {
     const plannedMs = app.config.kitchen.orderMs
+    // Every page of a signed-in diner asks for their orders under way: served from the read cache,
+    // serialized once, until a change to one of them (publishActiveOrdersChanged) clears it.
+    cacheActiveOrders(app.bus, app.cache)
 
     app.get(
       '/orders/:id',
@@ -90,9 +95,12 @@ export function ordersRoutes(service: OrdersService, reads: OrderReads): Fastify
     app.get(
       '/users/:id/active-orders',
       { schema: { tags: ['orders'], params: idParams, response: { 200: z.array(orderSchema) } } },
-      async (request) => {
+      async (request, reply) => {
         const user = await requireSelf(request, request.params.id)
-        return (await reads.listForUser(user.id, { activeOnly: true })).map(toOrderDto)
+        const entry = await app.cache.get(activeOrdersCacheKey(user.id), async () =>
+          (await reads.listForUser(user.id, { activeOnly: true })).map(toOrderDto),
+        )
+        return sendCached(request, reply, entry, { personal: true })
       },
     )
 

@@ -19,6 +19,7 @@ import { createWalletRepository, type MovementResult } from '../wallet/wallet.re
 import { planFulfilment } from './fulfilment'
 import { findOrderWithOwner, orderNumber, toOrderDto } from './order-access'
 import { invalidOrderItem, invalidOrderNumber, restaurantNotFound, showcaseNotFound } from './orders.errors'
+import { publishActiveOrdersChanged } from './orders.events'
 import { createOrdersRepository } from './orders.repository'
 
 export const PLACE_ORDER_SCOPE = 'POST /api/orders'
@@ -152,7 +153,10 @@ export function createOrdersService({
           return toOrderDto(created)
         },
       )
-      if (!result.replayed) await publishWalletMovement(bus, moved, log)
+      if (!result.replayed) {
+        await publishActiveOrdersChanged(bus, [userId], log)
+        await publishWalletMovement(bus, moved, log)
+      }
       return result
     },
 

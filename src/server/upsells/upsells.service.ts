@@ -22,6 +22,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { orderFacts, upsellOfferedNotice } from '../notifications/order-notices'
 import { canViewOrder, orderNumber, toOrderDto } from '../orders/order-access'
 import { orderNotActive } from '../orders/orders.errors'
+import { publishActiveOrdersChanged } from '../orders/orders.events'
 import { createOrdersRepository } from '../orders/orders.repository'
 import { publishWalletMovement } from '../wallet/wallet.events'
 import { createWalletRepository, type MovementResult } from '../wallet/wallet.repository'
@@ -218,6 +219,7 @@ export function createUpsellsService(deps: {
         } catch (err) {
           log?.warn({ err, orderId }, 'could not tell the kitchen of an answer')
         }
+        if (result.body.accepted) await publishActiveOrdersChanged(bus, [userId], log)
         await publishWalletMovement(bus, moved, log)
       }
       return result.body
