@@ -158,7 +158,14 @@ export async function buildApp({
   const toKitchen = (orderId: number, message: ServerMessage) => app.kitchen.ticketChanged(orderId, message)
   app.decorate(
     'chef',
-    createChefService({ db: database.db, bus, notifications, log: app.log, onOrderChanged: toKitchen }),
+    createChefService({
+      db: database.db,
+      bus,
+      cache: app.cache,
+      notifications,
+      log: app.log,
+      onOrderChanged: toKitchen,
+    }),
   )
   app.decorate(
     'kitchen',

@@ -5,6 +5,7 @@ import { chefShoutCreateResponse, chefShoutCreateSchema, chefShoutSchema } from 
 import { idParam } from '../../shared/schemas/common'
 import { tipResponseSchema, tipSchema } from '../../shared/schemas/wallet'
 import { currentUser, requireUser } from '../auth/auth.guard'
+import { sendCached } from '../infra/cached-response'
 import { unauthorized } from '../infra/errors'
 import { idempotencyHeaders } from '../infra/idempotency'
 import { orderNotFound } from '../orders/orders.errors'
@@ -17,10 +18,10 @@ export function chefRoutes(service: ChefService): FastifyPluginAsyncZod {
     app.get(
       '/orders/:orderId/chef-shouts',
       { schema: { tags: ['chef'], params: orderParams, response: { 200: z.array(chefShoutSchema) } } },
-      async (request) => {
+      async (request, reply) => {
         const user = await currentUser(request)
         const shouts = await service.listShoutsFor(user?.id, request.params.orderId)
-        if (shouts) return shouts
+        if (shouts) return sendCached(request, reply, shouts, { personal: true })
         // As for the order itself: 401 to a visitor, 404 to anyone else who may not read it.
         if (!user) throw unauthorized()
         throw orderNotFound()

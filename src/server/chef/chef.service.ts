@@ -13,11 +13,19 @@ import type { ChefShout } from '../../shared/schemas/chef'
 import type { Db, Tx } from '../db/client'
 import { chefShouts, chefTips, orderEvents, orders, restaurants } from '../db/schema'
 import { type Bus, orderChannel } from '../infra/bus'
+import type { CachedBody } from '../infra/cached-response'
 import { runIdempotent } from '../infra/idempotency'
 import type { Logger } from '../infra/logger'
+import type { ReadCache } from '../infra/read-cache'
 import type { NotificationsService } from '../notifications/notifications.service'
 import { orderFacts, shoutAcknowledgedNotice } from '../notifications/order-notices'
-import { canViewOrder, findViewableOrder, type OrderRow, orderNumber } from '../orders/order-access'
+import {
+  canViewOrder,
+  findOrderWithOwner,
+  findViewableOrder,
+  type OrderRow,
+  orderNumber,
+} from '../orders/order-access'
 import { orderNotActive, orderNotFound } from '../orders/orders.errors'
 import { publishWalletMovement } from '../wallet/wallet.events'
 import { createWalletRepository, type MovementResult } from '../wallet/wallet.repository'
@@ -72,6 +80,19 @@ export interface TipResult {
   newBalance: number
 }
 
+/** An order's shout list in the read cache; every shout sent or answered clears it. */
+export const chefShoutsCacheKey = (orderId: number) => `chef-shouts:${orderId}`
+
+interface OrderAccess {
+  userId: number
+  isShowcase: boolean
+  ownerId: number | null
+}
+/** Orders whose readers are known; the oldest are forgotten first. */
+const MAX_KNOWN_ORDERS = 50_000
+/** Thrown out of a cache load that found no order, so that nothing is kept for it. */
+const NO_SUCH_ORDER = Symbol('no such order')
+
 /** Where a shout goes once sent: the kitchen acknowledges it, then marks it done. */
 export type ShoutAnswer = 'acknowledged' | 'done'
 
@@ -111,12 +132,40 @@ async function orderOfDiner(tx: Tx, userId: number, orderId: number, action: str
 export function createChefService(deps: {
   db: Db
   bus: Bus
+  /** Where each order's shout list is kept between changes. */
+  cache: ReadCache
   notifications: NotificationsService
   log?: Pick<Logger, 'warn' | 'error'>
   /** Called after a shout, a shout's answer or a paid tip was published (the kitchen console's feed). */
   onOrderChanged?: (orderId: number, message: ServerMessage) => Promise<unknown>
 }) {
-  const { db, bus, notifications, log, onOrderChanged } = deps
+  const { db, bus, cache, notifications, log, onOrderChanged } = deps
+
+  /**
+   * Who may read an order's shouts: its diner, its restaurant's owner, anyone for the showcase.
+   * None of these changes once the order exists, so it is kept (bounded) without invalidation.
+   */
+  const access = new Map<number, OrderAccess>()
+  function remember(orderId: number, facts: OrderAccess) {
+    if (access.size >= MAX_KNOWN_ORDERS) {
+      // Maps iterate in insertion order: drop the oldest tenth.
+      let drop = Math.ceil(MAX_KNOWN_ORDERS / 10)
+      for (const old of access.keys()) {
+        access.delete(old)
+        if (--drop === 0) break
+      }
+    }
+    access.set(orderId, facts)
+  }
+
+  /** Clears the shout lists of these orders, here at once and on the other instances. */
+  async function forgetShouts(orderIds: Iterable<number>) {
+    try {
+      await cache.forget([...new Set(orderIds)].map(chefShoutsCacheKey))
+    } catch (error) {
+      log?.warn({ err: error }, 'could not clear cached chef shouts')
+    }
+  }
 
   /** Money has moved by now: a bus that is down must not turn the answer into an error. */
   async function publish(orderId: number, message: ServerMessage) {
@@ -131,6 +180,7 @@ export function createChefService(deps: {
 
   /** Tells viewers and consoles of each changed shout, and each acknowledged shout's diner. */
   async function shoutsChanged(changed: ChefShoutRow[], acknowledged: ChefShoutRow[]) {
+    await forgetShouts(changed.map((row) => row.orderId))
     const sentAt = Date.now()
     await Promise.all(
       changed.map((row) =>
@@ -165,13 +215,41 @@ export function createChefService(deps: {
     .orderBy(desc(chefShouts.createdAt), desc(chefShouts.id))
     .prepare('chef_shouts_with_access')
 
+  /** The order's shouts, newest first, serialized; undefined when there is no such order. */
+  async function cachedShouts(orderId: number): Promise<CachedBody | undefined> {
+    try {
+      return await cache.get(chefShoutsCacheKey(orderId), async () => {
+        const rows = await shoutsWithAccess.execute({ orderId })
+        const first = rows[0]
+        if (!first) throw NO_SUCH_ORDER
+        remember(orderId, { userId: first.userId, isShowcase: first.isShowcase, ownerId: first.ownerId })
+        return rows.flatMap((row) => (row.shout ? [toChefShoutDto(row.shout)] : []))
+      })
+    } catch (error) {
+      if (error === NO_SUCH_ORDER) return undefined
+      throw error
+    }
+  }
+
   return {
-    /** The order's shouts, newest first, or undefined when `viewerId` may not read the order. */
-    async listShoutsFor(viewerId: number | undefined, orderId: number): Promise<ChefShout[] | undefined> {
-      const rows = await shoutsWithAccess.execute({ orderId })
-      const first = rows[0]
-      if (!first || !canViewOrder(first, first.ownerId, viewerId)) return undefined
-      return rows.flatMap((row) => (row.shout ? [toChefShoutDto(row.shout)] : []))
+    /**
+     * The order's shouts, newest first, as the read cache keeps them until the next shout or
+     * answer; undefined when `viewerId` may not read the order.
+     */
+    async listShoutsFor(viewerId: number | undefined, orderId: number): Promise<CachedBody | undefined> {
+      const known = access.get(orderId)
+      if (known && !canViewOrder(known, known.ownerId, viewerId)) return undefined
+      const entry = await cachedShouts(orderId)
+      if (!entry) return undefined
+      let facts = known ?? access.get(orderId)
+      if (!facts) {
+        // Kept longer than its readers were: read them again.
+        const row = await findOrderWithOwner(db, orderId)
+        if (!row) return undefined
+        facts = { userId: row.order.userId, isShowcase: row.order.isShowcase, ownerId: row.ownerId }
+        remember(orderId, facts)
+      }
+      return canViewOrder(facts, facts.ownerId, viewerId) ? entry : undefined
     },
 
     /** The order a shout was sent on; undefined when there is no such shout. */
@@ -279,6 +357,7 @@ export function createChefService(deps: {
       )
       if (!result.replayed) {
         const { newBalance: _, ...shout } = result.body
+        await forgetShouts([orderId])
         await publish(orderId, liveMessage.chefShout({ orderId, shout }))
         await publishWalletMovement(bus, moved, log)
       }
