@@ -8,7 +8,9 @@
  *
  * Environment: BENCH_DURATION (seconds, 10), BENCH_CONNECTIONS (50), BENCH_PIPELINING (1),
  * BENCH_WORKERS (load-generator threads, 1), BENCH_WARMUP (seconds, 2), BENCH_ROUNDS (1; the table shows
- * medians), BENCH_ONLY (a regular expression: only the scenarios whose name matches).
+ * medians), BENCH_ONLY (a regular expression: only the scenarios whose name matches),
+ * BENCH_KITCHEN=true (the app's kitchen drivers run, moving the seeded orders every tick, which
+ * clears the cached active orders of their diners; off by default).
  * BENCH_DATABASE_URL: a PostgreSQL URL allowed to create databases; the app then also runs on a
  * fresh database there. The peer always runs on PostgreSQL: BENCH_DATABASE_URL, else
  * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (left out when unreachable).
@@ -62,7 +64,7 @@ async function startApp(database: Database, dataDir?: string): Promise<Target> {
     NODE_ENV: 'production',
     DATA_DIR: dataDir ?? tmpdir(),
     LOG_LEVEL: 'silent',
-    KITCHEN_ENABLED: 'false',
+    KITCHEN_ENABLED: env.BENCH_KITCHEN === 'true' ? 'true' : 'false',
     CAMERAS_ENABLED: 'false',
     HOST: '127.0.0.1',
     PORT: '0',
@@ -277,7 +279,7 @@ async function main() {
     const target = await startPgliteApp()
     closers.push(() => target.close())
     console.log(
-      `app: ${target.baseUrl}${env.BENCH_URL ? '' : ' (in-process, fresh seeded PGlite, kitchen off)'}`,
+      `app: ${target.baseUrl}${env.BENCH_URL ? '' : ` (in-process, fresh seeded PGlite, kitchen ${env.BENCH_KITCHEN === 'true' ? 'on' : 'off'})`}`,
     )
     // The same bytes as the restaurant list, to tell the cost of the payload from the cost of the app.
     const listBody = await (await fetch(`${target.baseUrl}/api/restaurants`)).text()
