@@ -295,18 +295,22 @@ describe.runIf(redisUrl)('a change made on one instance, through Redis', () => {
     )
     try {
       // Over real sockets, as a browser would: the read on B leaves once A has answered.
-      const [a, b] = await Promise.all(
+      const [a, b] = (await Promise.all(
         instances.map(async (instance) => {
           await instance.listen({ host: '127.0.0.1', port: 0 })
           return `http://127.0.0.1:${(instance.server.address() as AddressInfo).port}`
         }),
-      )
+      )) as [string, string]
       const { diner, order } = await cookingOrder(app, staffed.restaurant.id, staffed.items[0]!, 100)
       const headers = { ...diner.headers, 'content-type': 'application/json' }
-      const read = async (path: string) => (await fetch(`${b}${path}`, { headers })).json()
+      const readOn = async (base: string, path: string) => (await fetch(`${base}${path}`, { headers })).json()
+      const read = (path: string) => readOn(b, path)
       const activePath = `/api/users/${diner.user.id}/active-orders`
       const shoutsPath = `/api/orders/${order.id}/chef-shouts`
+      const balancePath = `/api/users/${diner.user.id}/wallet-balance`
       expect(await read(shoutsPath)).toEqual([])
+      // B holds the balance in memory before each paid shout sent on A.
+      let balance = (await read(balancePath)).balance as number
       expect((await read(activePath)).map((o: ActiveOrder) => o.id)).toEqual([order.id])
 
       for (let round = 0; round < 5; round++) {
@@ -317,6 +321,21 @@ describe.runIf(redisUrl)('a change made on one instance, through Redis', () => {
         })
         expect(sent.status).toBe(201)
         expect(await read(shoutsPath)).toHaveLength(round + 1)
+        const after = (await read(balancePath)).balance as number
+        expect(after).toBeLessThan(balance)
+        expect(after).toBe((await readOn(a, balancePath)).balance)
+        balance = after
+      }
+      // A top-up moves only the money: the wallet's own invalidation must reach B before A answers.
+      for (let round = 0; round < 5; round++) {
+        const added = await fetch(`${a}/api/users/${diner.user.id}/wallet/add-funds`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ amount: 1.25 }),
+        })
+        expect(added.status).toBe(200)
+        expect((await read(balancePath)).balance).toBe(Math.round((balance + 1.25) * 100) / 100)
+        balance = Math.round((balance + 1.25) * 100) / 100
       }
       const placed = await fetch(`${a}/api/orders`, {
         method: 'POST',

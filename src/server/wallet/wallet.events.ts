@@ -8,7 +8,7 @@ import { type MovementResult, toWalletTransactionDto } from './wallet.repository
 
 /** A diner's balance and transactions in the read cache; every wallet movement clears them. */
 export const walletCacheKeys = {
-  of: (userId: number) => `wallet:${userId}:`,
+  of: (userId: number) => [walletCacheKeys.balance(userId), walletCacheKeys.transactions(userId)],
   balance: (userId: number) => `wallet:${userId}:balance`,
   transactions: (userId: number) => `wallet:${userId}:transactions`,
 }
@@ -44,9 +44,10 @@ export async function publishWalletMovement(
   const { userId } = movement.transaction
   try {
     const cache = walletCaches.get(bus)
-    await (cache
-      ? cache.invalidate(walletCacheKeys.of(userId))
-      : bus.publish(CACHE_CHANNEL, walletCacheKeys.of(userId)))
+    // Exact keys, confirmed by the broker: a read on another instance right after this answer
+    // finds its copy gone.
+    const keys = walletCacheKeys.of(userId)
+    await (cache ? cache.forget(keys) : bus.publish(CACHE_CHANNEL, { keys }))
     await bus.publish(userChannel(userId), walletMessage(movement))
   } catch (error) {
     log?.warn({ err: error, userId: movement.transaction.userId }, 'could not publish a wallet message')
