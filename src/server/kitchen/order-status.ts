@@ -42,10 +42,10 @@ import { liveMessage } from '../../shared/live-message-builders'
 import type { ServerMessage } from '../../shared/live-messages'
 import type { Db, Tx } from '../db/client'
 import { orderEvents, orders } from '../db/schema'
+import { publishActiveOrdersChanged } from '../infra/active-orders-cache'
 import { type Bus, orderChannel } from '../infra/bus'
 import type { NotificationRow, NotificationsService } from '../notifications/notifications.service'
 import { orderFacts, statusNotice } from '../notifications/order-notices'
-import { publishActiveOrdersChanged } from '../orders/orders.events'
 import { kitchenOrderNotFound, statusChangeNotAllowed } from './kitchen.errors'
 
 /** The steps of an order that is not cancelled, in order. */

@@ -2,9 +2,9 @@ import { asc, eq } from 'drizzle-orm'
 import { DELIVERY_FEE_CENTS } from '../../shared/constants'
 import type { ServerMessage } from '../../shared/live-messages'
 import { menuItems, orders, restaurants, upsells } from '../db/schema'
+import { publishActiveOrdersChanged } from '../infra/active-orders-cache'
 import { orderChannel } from '../infra/bus'
 import { createUser, type TestApp, type TestUser } from '../testing/build-test-app'
-import { publishActiveOrdersChanged } from './orders.events'
 
 let counter = 0
 

@@ -15,11 +15,11 @@ import {
   streamAccessSchema,
 } from '../../shared/schemas/orders'
 import { currentUser, requireSelf, requireUser } from '../auth/auth.guard'
+import { activeOrdersCacheKey, cacheActiveOrders } from '../infra/active-orders-cache'
 import { sendCached } from '../infra/cached-response'
 import { idempotencyHeaders } from '../infra/idempotency'
 import { requireViewableOrder, toOrderDto } from './order-access'
 import { listEvents, orderReview, orderTimeline } from './order-history'
-import { activeOrdersCacheKey, cacheActiveOrders } from './orders.events'
 import type { OrderReads } from './orders.repository'
 import type { OrdersService } from './orders.service'
 

@@ -10,6 +10,7 @@ import type {
   StreamAccess,
 } from '../../shared/schemas/orders'
 import type { Db } from '../db/client'
+import { publishActiveOrdersChanged } from '../infra/active-orders-cache'
 import type { Bus } from '../infra/bus'
 import { type IdempotentResult, runIdempotent } from '../infra/idempotency'
 import type { Logger } from '../infra/logger'
@@ -19,7 +20,6 @@ import { createWalletRepository, type MovementResult } from '../wallet/wallet.re
 import { planFulfilment } from './fulfilment'
 import { findOrderWithOwner, orderNumber, toOrderDto } from './order-access'
 import { invalidOrderItem, invalidOrderNumber, restaurantNotFound, showcaseNotFound } from './orders.errors'
-import { publishActiveOrdersChanged } from './orders.events'
 import { createOrdersRepository } from './orders.repository'
 
 export const PLACE_ORDER_SCOPE = 'POST /api/orders'

@@ -1,6 +1,6 @@
-import { type Bus, CACHE_CHANNEL } from '../infra/bus'
-import type { Logger } from '../infra/logger'
-import type { ReadCache } from '../infra/read-cache'
+import { type Bus, CACHE_CHANNEL } from './bus'
+import type { Logger } from './logger'
+import type { ReadCache } from './read-cache'
 
 /** A diner's orders under way, as `GET /api/users/{id}/active-orders` answers them. */
 export const activeOrdersCacheKey = (userId: number) => `orders:active:${userId}`
