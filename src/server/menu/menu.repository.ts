@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { menuItems } from '../db/schema'
 import { menuOrder } from '../restaurants/restaurants.repository'
