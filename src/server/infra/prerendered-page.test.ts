@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseConfig } from '../config'
 import { buildTestApp, createUser, type TestApp } from '../testing/build-test-app'
 
 const TEMPLATE = `<!doctype html><html><head><title>Clearplate</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`
@@ -37,8 +38,10 @@ const rootOf = (html: string) =>
   /<div id="root">(.*)<\/div><script type="application\/json"/s.exec(html)?.[1] ?? ''
 
 describe('pages rendered ahead', () => {
-  it('are off unless PAGES_RENDERED_AHEAD is set: the plain page', async () => {
-    const plain = await buildTestApp({ config: { clientDir } })
+  it('are on by default, and off with PAGES_RENDERED_AHEAD=false: the plain page', async () => {
+    expect(parseConfig({}).pagesRenderedAhead).toBe(true)
+    expect(parseConfig({ PAGES_RENDERED_AHEAD: 'false' }).pagesRenderedAhead).toBe(false)
+    const plain = await buildTestApp({ config: { clientDir, pagesRenderedAhead: false } })
     for (let i = 0; i < 3; i++) expect((await plain.inject({ url: '/restaurant/1' })).body).toBe(TEMPLATE)
     await plain.close()
   })
