@@ -86,6 +86,20 @@ describe.skipIf(process.env.E2E_SKIP === '1')(
       journey.expectNoPageErrors()
     })
 
+    it('hands text typed before the app arrived to the app, then the click that sends it', async () => {
+      const page = await journey.openPage()
+      const release = await holdTheApp(page)
+      await page.goto('/', { waitUntil: 'domcontentloaded' })
+      expect(await page.locator('#clearplate-state').count()).toBe(1)
+      await page.getByLabel('Order number').fill('1')
+      await page.getByRole('button', { name: 'Watch' }).click()
+      expect(new URL(page.url()).pathname).toBe('/')
+
+      release()
+      await page.waitForURL((url) => url.pathname === '/stream/1')
+      journey.expectNoPageErrors()
+    })
+
     it('follows links clicked before the app arrived, by the browser itself', async () => {
       const page = await journey.openPage()
       await holdTheApp(page)

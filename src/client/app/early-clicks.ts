@@ -4,10 +4,12 @@
  * itself. Any other click is held (its default action prevented, so a form is not sent) and
  * dispatched again on the same element once the app has taken over; the first press of a pointer
  * or a key also tells the entry to fetch the app at once. Keys keep their own action: Enter or
- * Space on a button makes a click, which is held like any other.
+ * Space on a button makes a click, which is held like any other; text typed into a field stays in
+ * it, and is handed to the app (as an input event) before the held clicks are dispatched.
  */
 export function holdEarlyClicks(root: HTMLElement) {
   const held: { target: Element; path: number[]; event: MouseEvent }[] = []
+  const typedInto = new Map<Element, number[]>()
   let interacted!: () => void
   const firstInteraction = new Promise<void>((resolve) => {
     interacted = resolve
@@ -23,7 +25,9 @@ export function holdEarlyClicks(root: HTMLElement) {
   const at = (path: number[]) =>
     path.reduce<Element | undefined>((node, index) => node?.children[index], root)
 
+  let replaying = false
   const onClick = (event: MouseEvent) => {
+    if (replaying) return
     interacted()
     const target = event.target
     if (!(target instanceof Element) || !root.contains(target) || target.closest('a[href]')) return
@@ -33,17 +37,56 @@ export function holdEarlyClicks(root: HTMLElement) {
     held.push({ target, path: pathOf(target), event })
   }
 
+  const onInput = (event: Event) => {
+    const field = event.target
+    if (
+      field instanceof HTMLInputElement ||
+      field instanceof HTMLTextAreaElement ||
+      field instanceof HTMLSelectElement
+    )
+      typedInto.set(field, pathOf(field))
+  }
+
   addEventListener('click', onClick, true)
+  addEventListener('input', onInput, true)
   addEventListener('pointerdown', interacted, { capture: true, once: true })
   addEventListener('keydown', interacted, { capture: true, once: true })
 
   return {
     /** Resolves on the first press of a pointer or a key. */
     firstInteraction,
-    /** Called once the app has taken over the page: the held clicks, in order, on their elements. */
-    replay() {
-      removeEventListener('click', onClick, true)
-      for (const { target, path, event } of held.splice(0)) {
+    /**
+     * Called once the app has taken over the page: the typed text, then the held clicks in order
+     * on their elements, each in a task of its own (as a visitor's are: the app has rendered what
+     * the one before did). Clicks made meanwhile join the queue.
+     */
+    async replay() {
+      removeEventListener('input', onInput, true)
+      // The app took over a field showing the typed text (or rendered it anew, empty) but holds
+      // what it rendered (the field's default value). The field is set back to that and told
+      // (the app takes over its part of the page now if it has not yet), then set to the typed
+      // text past the `value` property React watches (the prototype's setter) and told again: the
+      // app reads that as a change.
+      for (const [typedField, path] of typedInto) {
+        const field = typedField.isConnected ? typedField : at(path)
+        if (field?.tagName !== typedField.tagName) continue
+        if (field instanceof HTMLSelectElement) {
+          field.value = (typedField as HTMLSelectElement).value
+          field.dispatchEvent(new Event('change', { bubbles: true }))
+          continue
+        }
+        if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) continue
+        const typed = (typedField as HTMLInputElement).value
+        if (typed === field.defaultValue) continue
+        field.value = field.defaultValue
+        field.dispatchEvent(new Event('input', { bubbles: true }))
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed)
+        field.dispatchEvent(new Event('input', { bubbles: true }))
+      }
+      typedInto.clear()
+      while (held.length > 0) {
+        await new Promise((resolve) => setTimeout(resolve))
+        const { target, path, event } = held.shift()!
         const found = target.isConnected ? target : at(path)
         if (found?.tagName !== target.tagName) continue
         const init: PointerEventInit = {
@@ -65,12 +108,18 @@ export function holdEarlyClicks(root: HTMLElement) {
           isPrimary: true,
         }
         // The whole press, as some controls act on the pointer going down (tabs, menus).
-        found.dispatchEvent(new PointerEvent('pointerdown', { ...init, buttons: 1 }))
-        found.dispatchEvent(new MouseEvent('mousedown', { ...init, buttons: 1 }))
-        found.dispatchEvent(new PointerEvent('pointerup', init))
-        found.dispatchEvent(new MouseEvent('mouseup', init))
-        found.dispatchEvent(new PointerEvent('click', init))
+        replaying = true
+        try {
+          found.dispatchEvent(new PointerEvent('pointerdown', { ...init, buttons: 1 }))
+          found.dispatchEvent(new MouseEvent('mousedown', { ...init, buttons: 1 }))
+          found.dispatchEvent(new PointerEvent('pointerup', init))
+          found.dispatchEvent(new MouseEvent('mouseup', init))
+          found.dispatchEvent(new PointerEvent('click', init))
+        } finally {
+          replaying = false
+        }
       }
+      removeEventListener('click', onClick, true)
     },
   }
 }
