@@ -20,6 +20,12 @@ export async function start(onTakenOver?: () => void) {
   if (embedded?.textContent) {
     try {
       hydrate(queryClient, JSON.parse(embedded.textContent) as DehydratedState)
+      // Back or forward to a page rendered ahead: the browser may show the HTML it kept, with the
+      // reads of that earlier visit. The page is taken over as it was sent, then read again.
+      const navigation = performance.getEntriesByType?.('navigation')[0] as
+        | PerformanceNavigationTiming
+        | undefined
+      if (navigation?.type === 'back_forward') void queryClient.invalidateQueries({ refetchType: 'none' })
       await preloadPage(window.location.pathname)
     } catch (error) {
       console.error('Could not use the page rendered ahead', error)
