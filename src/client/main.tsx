@@ -27,7 +27,7 @@ async function boot() {
   const early = root.firstElementChild ? holdEarlyClicks(root) : undefined
   if (early) await Promise.race([picturesShown(), early.firstInteraction])
   const { start } = await import('./app/start')
-  await start(early?.replay)
+  await start(early)
 }
 
 void boot()

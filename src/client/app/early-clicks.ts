@@ -1,12 +1,14 @@
 /**
  * Clicks on a page rendered ahead, before the app has taken it over (the markup is there, its
- * handlers are not yet). A link is left to the browser: it navigates, or opens a new tab, by
- * itself. Any other click is held (its default action prevented, so a form is not sent) and
+ * handlers are not yet). A link is left to the browser until the takeover starts: it navigates,
+ * or opens a new tab, by itself. Any other click is held (its default action prevented, so a form is not sent) and
  * dispatched again on the same element once the app has taken over; the first press of a pointer
  * or a key also tells the entry to fetch the app at once. Keys keep their own action: Enter or
  * Space on a button makes a click, which is held like any other; text typed into a field stays in
  * it, and is handed to the app (as an input event) before the held clicks are dispatched.
  */
+export type EarlyClicks = ReturnType<typeof holdEarlyClicks>
+
 export function holdEarlyClicks(root: HTMLElement) {
   const held: { target: Element; path: number[]; event: MouseEvent }[] = []
   const typedInto = new Map<Element, number[]>()
@@ -26,11 +28,17 @@ export function holdEarlyClicks(root: HTMLElement) {
     path.reduce<Element | undefined>((node, index) => node?.children[index], root)
 
   let replaying = false
+  let takingOver = false
   const onClick = (event: MouseEvent) => {
     if (replaying) return
     interacted()
     const target = event.target
-    if (!(target instanceof Element) || !root.contains(target) || target.closest('a[href]')) return
+    if (!(target instanceof Element) || !root.contains(target)) return
+    // A link is the browser's to follow until the takeover starts; from then on React handles
+    // clicks, and one that navigates in the middle of it would have the wrong page taken over.
+    // A click with a modifier (new tab or window) is always the browser's.
+    const modified = event.ctrlKey || event.metaKey || event.shiftKey || event.altKey
+    if (target.closest('a[href]') && (!takingOver || modified)) return
     event.preventDefault()
     // Nothing else sees it now: it is dispatched once, after the takeover.
     event.stopImmediatePropagation()
@@ -55,6 +63,10 @@ export function holdEarlyClicks(root: HTMLElement) {
   return {
     /** Resolves on the first press of a pointer or a key. */
     firstInteraction,
+    /** Called as the app starts taking over the page: plain clicks on links are held too. */
+    takingOver() {
+      takingOver = true
+    },
     /**
      * Called once the app has taken over the page: the typed text, then the held clicks in order
      * on their elements, each in a task of its own (as a visitor's are: the app has rendered what

@@ -2,6 +2,7 @@ import { createQueryClient } from '@client/lib/query-client'
 import { type DehydratedState, hydrate } from '@tanstack/react-query'
 import { StrictMode, startTransition, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import type { EarlyClicks } from './early-clicks'
 import { Providers } from './providers'
 import { AppRouter, preloadPage } from './router'
 
@@ -10,9 +11,9 @@ import { AppRouter, preloadPage } from './router'
  * from the same reads, once the page's chunk is loaded, and takes over the server's markup
  * (hydration: the page is not built again). Where the browser's render differs (a cart kept in
  * this browser, another time zone), React renders that part anew; it looks the same.
- * `onTakenOver` runs once the server's markup is the app's (the clicks held until then).
+ * `early` holds the clicks made before the takeover; they are dispatched once it is done.
  */
-export async function start(onTakenOver?: () => void) {
+export async function start(early?: EarlyClicks) {
   const root = document.getElementById('root')!
   const embedded = document.getElementById('clearplate-state')
   const queryClient = createQueryClient()
@@ -20,29 +21,36 @@ export async function start(onTakenOver?: () => void) {
   if (embedded?.textContent) {
     try {
       hydrate(queryClient, JSON.parse(embedded.textContent) as DehydratedState)
-      // Back or forward to a page rendered ahead: the browser may show the HTML it kept, with the
-      // reads of that earlier visit. The page is taken over as it was sent, then read again.
-      const navigation = performance.getEntriesByType?.('navigation')[0] as
-        | PerformanceNavigationTiming
-        | undefined
-      if (navigation?.type === 'back_forward') void queryClient.invalidateQueries({ refetchType: 'none' })
       await preloadPage(window.location.pathname)
     } catch (error) {
       console.error('Could not use the page rendered ahead', error)
     }
     embedded.remove()
   }
+  // Back or forward to a page rendered ahead: the browser may show the HTML it kept, with the
+  // reads of that earlier visit. The page is taken over as it was sent (the first render must
+  // match it), then read again.
+  const navigation = performance.getEntriesByType?.('navigation')[0] as
+    | PerformanceNavigationTiming
+    | undefined
+  const readAgain = prerendered && navigation?.type === 'back_forward'
+  const takenOver = () => {
+    if (readAgain) void queryClient.invalidateQueries()
+    void early?.replay()
+  }
   const app = (
     <StrictMode>
       <Providers queryClient={queryClient}>
         <AppRouter />
       </Providers>
-      {onTakenOver ? <TakenOver onTakenOver={onTakenOver} /> : null}
+      {prerendered ? <TakenOver onTakenOver={takenOver} /> : null}
     </StrictMode>
   )
   // Hydration runs in slices that leave the main thread free between them.
-  if (prerendered) startTransition(() => void hydrateRoot(root, app))
-  else createRoot(root).render(app)
+  if (prerendered) {
+    early?.takingOver()
+    startTransition(() => void hydrateRoot(root, app))
+  } else createRoot(root).render(app)
 }
 
 /** Renders nothing; its effect runs after the first commit, when every handler is in place. */
