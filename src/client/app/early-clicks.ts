@@ -1,14 +1,13 @@
 /**
  * Clicks on a page rendered ahead, before the app has taken it over (the markup is there, its
  * handlers are not yet). A link is left to the browser until the takeover starts: it navigates,
- * or opens a new tab, by itself. Any other click is held (its default action prevented, so a form is not sent) and
- * dispatched again on the same element once the app has taken over; the first press of a pointer
- * or a key also tells the entry to fetch the app at once. Keys keep their own action: Enter or
- * Space on a button makes a click, which is held like any other; text typed into a field stays in
- * it, and is handed to the app (as an input event) before the held clicks are dispatched.
+ * or opens a new tab, by itself. Any other click is held (its default action prevented, so a form
+ * is not sent) and dispatched again on the same element once the app has taken over; the first
+ * press of a pointer or a key also tells the entry to fetch the app at once. Keys keep their own
+ * action: Enter or Space on a button makes a click, which is held like any other; text typed into
+ * a field stays in it, and is handed to the app (as an input event) before the held clicks.
+ * Decision record 032.
  */
-export type EarlyClicks = ReturnType<typeof holdEarlyClicks>
-
 export function holdEarlyClicks(root: HTMLElement) {
   const held: { target: Element; path: number[]; event: MouseEvent }[] = []
   const typedInto = new Map<Element, number[]>()
@@ -135,3 +134,5 @@ export function holdEarlyClicks(root: HTMLElement) {
     },
   }
 }
+
+export type EarlyClicks = ReturnType<typeof holdEarlyClicks>
