@@ -1,5 +1,5 @@
 import { PageSpinner } from '@client/components/ui/spinner'
-import { type ComponentType, lazy, Suspense, useEffect } from 'react'
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { AppLayout } from './layout'
 import { ProtectedRoute } from './protected-route'
@@ -77,7 +77,11 @@ function ScrollToTop() {
   return null
 }
 
-export function AppRouter() {
+/**
+ * `takenOver` is rendered beside the site's page, inside its Suspense boundary: on a page rendered
+ * ahead, its effect runs once the page itself has been taken over, not only the layout around it.
+ */
+export function AppRouter({ takenOver }: { takenOver?: ReactNode } = {}) {
   return (
     <Switch>
       {/* The kitchen console fills a tablet's screen: no site header or footer. */}
@@ -91,13 +95,13 @@ export function AppRouter() {
         )}
       </Route>
       <Route>
-        <SiteRoutes />
+        <SiteRoutes takenOver={takenOver} />
       </Route>
     </Switch>
   )
 }
 
-function SiteRoutes() {
+function SiteRoutes({ takenOver }: { takenOver?: ReactNode }) {
   return (
     <AppLayout>
       <ScrollToTop />
@@ -161,6 +165,7 @@ function SiteRoutes() {
           </Route>
           <Route component={NotFoundPage} />
         </Switch>
+        {takenOver}
       </Suspense>
     </AppLayout>
   )

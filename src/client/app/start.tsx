@@ -34,16 +34,19 @@ export async function start(early?: EarlyClicks) {
     | PerformanceNavigationTiming
     | undefined
   const readAgain = prerendered && navigation?.type === 'back_forward'
+  let tookOver = false
   const takenOver = () => {
+    // Once: the marker's effect runs again when its Suspense boundary shows the next page.
+    if (tookOver) return
+    tookOver = true
     if (readAgain) void queryClient.invalidateQueries()
     void early?.replay()
   }
   const app = (
     <StrictMode>
       <Providers queryClient={queryClient}>
-        <AppRouter />
+        <AppRouter takenOver={prerendered ? <TakenOver onTakenOver={takenOver} /> : undefined} />
       </Providers>
-      {prerendered ? <TakenOver onTakenOver={takenOver} /> : null}
     </StrictMode>
   )
   // Hydration runs in slices that leave the main thread free between them.
@@ -53,7 +56,11 @@ export async function start(early?: EarlyClicks) {
   } else createRoot(root).render(app)
 }
 
-/** Renders nothing; its effect runs after the first commit, when every handler is in place. */
+/**
+ * Renders nothing; beside the page, in its Suspense boundary, its effect runs once the page too has
+ * been taken over, when every handler is in place. A navigation before that would update a part
+ * still waiting to be taken over, and React would drop the server's markup with an error.
+ */
 function TakenOver({ onTakenOver }: { onTakenOver: () => void }) {
   useEffect(() => {
     // After this commit's other effects: the held clicks meet the app as it is now.
