@@ -25,6 +25,7 @@ export function createPageRenderer(app: FastifyInstance, clientDir: string, enab
   let renderer: Prerender | undefined
   let loading: Promise<void> | undefined
 
+  /** Starts loading the renderer once; resolves when it has loaded or failed to. */
   const load = () => {
     loading ??= import('@client/app/prerender').then(
       (module) => {
@@ -32,6 +33,7 @@ export function createPageRenderer(app: FastifyInstance, clientDir: string, enab
       },
       (error) => app.log.error({ err: error }, 'pages are not rendered ahead: the renderer did not load'),
     )
+    return loading
   }
 
   /** A GET of the app's own API with the visitor's cookie: the body when it answers 200, `notFound` for a 404. */
@@ -48,7 +50,7 @@ export function createPageRenderer(app: FastifyInstance, clientDir: string, enab
   async function html(request: FastifyRequest): Promise<string> {
     if (!enabled) return template
     if (!renderer) {
-      load()
+      void load()
       return template
     }
     try {
