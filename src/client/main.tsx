@@ -27,6 +27,9 @@ async function boot() {
   const early = root.firstElementChild ? holdEarlyClicks(root) : undefined
   if (early) await Promise.race([picturesShown(), early.firstInteraction])
   const { start } = await import('./app/start')
+  // A link clicked meanwhile is taking the visitor to another page: leave this one alone, unless
+  // it is still here a while later (the navigation did not happen).
+  if (early?.leaving) await new Promise((resolve) => setTimeout(resolve, 3000))
   await start(early)
 }
 

@@ -28,6 +28,7 @@ export function holdEarlyClicks(root: HTMLElement) {
 
   let replaying = false
   let takingOver = false
+  let leaving = false
   const onClick = (event: MouseEvent) => {
     if (replaying) return
     interacted()
@@ -37,7 +38,11 @@ export function holdEarlyClicks(root: HTMLElement) {
     // clicks, and one that navigates in the middle of it would have the wrong page taken over.
     // A click with a modifier (new tab or window) is always the browser's.
     const modified = event.ctrlKey || event.metaKey || event.shiftKey || event.altKey
-    if (target.closest('a[href]') && (!takingOver || modified)) return
+    const link = target.closest('a[href]')
+    if (link && (!takingOver || modified)) {
+      if (!modified && link instanceof HTMLAnchorElement && leavesThePage(link)) leaving = true
+      return
+    }
     event.preventDefault()
     // Nothing else sees it now: it is dispatched once, after the takeover.
     event.stopImmediatePropagation()
@@ -62,6 +67,13 @@ export function holdEarlyClicks(root: HTMLElement) {
   return {
     /** Resolves on the first press of a pointer or a key. */
     firstInteraction,
+    /**
+     * A link was followed by the browser: the page is being left, and taking it over now could
+     * cancel that navigation (the app writes the history as it starts).
+     */
+    get leaving() {
+      return leaving
+    },
     /** Called as the app starts taking over the page: plain clicks on links are held too. */
     takingOver() {
       takingOver = true
@@ -136,3 +148,12 @@ export function holdEarlyClicks(root: HTMLElement) {
 }
 
 export type EarlyClicks = ReturnType<typeof holdEarlyClicks>
+
+/** The link loads another document in this tab (not a new tab, a download or a jump on this page). */
+function leavesThePage(link: HTMLAnchorElement) {
+  if (link.target && link.target !== '_self') return false
+  if (link.hasAttribute('download')) return false
+  const samePage =
+    link.origin === location.origin && link.pathname === location.pathname && link.search === location.search
+  return !(samePage && link.hash)
+}

@@ -18,6 +18,9 @@ export async function start(early?: EarlyClicks) {
   const embedded = document.getElementById('clearplate-state')
   const queryClient = createQueryClient()
   const prerendered = Boolean(embedded?.textContent)
+  // From here on a click on a link is held too: followed by the browser now, it could be cancelled
+  // by the app starting, or land in the middle of the takeover.
+  if (prerendered) early?.takingOver()
   if (embedded?.textContent) {
     try {
       hydrate(queryClient, JSON.parse(embedded.textContent) as DehydratedState)
@@ -51,7 +54,6 @@ export async function start(early?: EarlyClicks) {
   )
   // Hydration runs in slices that leave the main thread free between them.
   if (prerendered) {
-    early?.takingOver()
     startTransition(() => void hydrateRoot(root, app))
   } else createRoot(root).render(app)
 }
