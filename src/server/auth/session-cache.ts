@@ -1,3 +1,4 @@
+import { setBounded } from '../infra/bounded-map'
 import type { Bus } from '../infra/bus'
 
 /** Who a session belongs to and until when: all a request needs to know who is asking. */
@@ -62,15 +63,7 @@ export async function createSessionCache({
   })
 
   function remember(sessionId: string, identity: SessionIdentity) {
-    if (entries.size >= maxEntries) {
-      // Maps iterate in insertion order: drop the oldest tenth.
-      let drop = Math.ceil(maxEntries / 10)
-      for (const key of entries.keys()) {
-        entries.delete(key)
-        if (--drop === 0) break
-      }
-    }
-    entries.set(sessionId, { identity, checkedAt: now() })
+    setBounded(entries, sessionId, { identity, checkedAt: now() }, maxEntries)
   }
 
   return {

@@ -12,6 +12,7 @@ import { toDollars } from '../../shared/money'
 import type { ChefShout } from '../../shared/schemas/chef'
 import type { Db, Tx } from '../db/client'
 import { chefShouts, chefTips, orderEvents, orders, restaurants } from '../db/schema'
+import { setBounded } from '../infra/bounded-map'
 import { type Bus, orderChannel } from '../infra/bus'
 import type { CachedBody } from '../infra/cached-response'
 import { runIdempotent } from '../infra/idempotency'
@@ -146,17 +147,8 @@ export function createChefService(deps: {
    * None of these changes once the order exists, so it is kept (bounded) without invalidation.
    */
   const access = new Map<number, OrderAccess>()
-  function remember(orderId: number, facts: OrderAccess) {
-    if (access.size >= MAX_KNOWN_ORDERS) {
-      // Maps iterate in insertion order: drop the oldest tenth.
-      let drop = Math.ceil(MAX_KNOWN_ORDERS / 10)
-      for (const old of access.keys()) {
-        access.delete(old)
-        if (--drop === 0) break
-      }
-    }
-    access.set(orderId, facts)
-  }
+  const remember = (orderId: number, facts: OrderAccess) =>
+    setBounded(access, orderId, facts, MAX_KNOWN_ORDERS)
 
   /** Clears the shout lists of these orders, here at once and on the other instances. */
   async function forgetShouts(orderIds: Iterable<number>) {

@@ -1,3 +1,4 @@
+import { setBounded } from '../infra/bounded-map'
 import type { Bus } from '../infra/bus'
 import type { DeviceIdentity } from './devices.repository'
 
@@ -65,14 +66,7 @@ export async function createDeviceCache({
   const stopResync = bus.onResync(() => forget(undefined))
 
   function remember(keyHash: string, identity: DeviceIdentity) {
-    if (entries.size >= maxEntries) {
-      let drop = Math.ceil(maxEntries / 10)
-      for (const key of entries.keys()) {
-        entries.delete(key)
-        if (--drop === 0) break
-      }
-    }
-    entries.set(keyHash, { identity, checkedAt: now() })
+    setBounded(entries, keyHash, { identity, checkedAt: now() }, maxEntries)
   }
 
   async function read(keyHash: string): Promise<DeviceIdentity | undefined> {

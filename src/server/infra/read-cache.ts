@@ -1,3 +1,4 @@
+import { setBounded } from './bounded-map'
 import type { Bus } from './bus'
 import { CACHE_CHANNEL } from './bus'
 
@@ -63,19 +64,11 @@ export async function createReadCache(
       const hit = entries.get(key)
       if (hit && hit.expiresAt > now()) return hit.pending
       const startedAt = version
-      if (!hit && entries.size >= maxEntries) {
-        // Maps iterate in insertion order: drop the oldest tenth.
-        let drop = Math.ceil(maxEntries / 10)
-        for (const old of entries.keys()) {
-          entries.delete(old)
-          if (--drop === 0) break
-        }
-      }
       const pending = load().then((value) => {
         const body = JSON.stringify(value)
         return { body, etag: `W/"${startedAt}-${hashString(body)}"` }
       })
-      entries.set(key, { pending, expiresAt: now() + ttlMs })
+      setBounded(entries, key, { pending, expiresAt: now() + ttlMs }, maxEntries)
       pending.then(
         () => {
           // A write landed while loading: do not keep what may be stale.
