@@ -11,7 +11,7 @@ const postgresUrl = process.env.TEST_DATABASE_URL
 if (ci && !postgresUrl)
   throw new Error('CI needs TEST_DATABASE_URL: the API suite must also run on PostgreSQL')
 
-const serverTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts']
+const serverTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts']
 const setupFiles = ['src/testing-setup.ts']
 
 /**

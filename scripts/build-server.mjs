@@ -2,17 +2,19 @@
 // the last build (`--force`: always). `npm start` runs that module: no TypeScript is transpiled
 // and no source file resolved on start. Packages stay in node_modules (not bundled).
 //
-// The inputs (src/server, src/shared, the TypeScript and package configuration, this script)
-// are hashed by content; the hash of the last successful build is kept in dist/server-build.json.
+// The inputs (src/server, src/shared, src/client, whose components the server renders pages ahead
+// with, the TypeScript and package configuration, this script) are hashed by content; the hash of
+// the last successful build is kept in dist/server-build.json.
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fingerprint, isCurrent, root, writeStamp } from './build-stamp.mjs'
 
-const INPUTS = [
+export const SERVER_INPUTS = [
   'src/server',
   'src/shared',
+  'src/client',
   'tsconfig.json',
   'package.json',
   'package-lock.json',
@@ -45,28 +47,31 @@ const ownUrlPlugin = {
 }
 
 /** esbuild is the compiler tsx itself runs on, so it is always installed with the app. */
-async function loadEsbuild() {
+export async function loadEsbuild() {
   const fromTsx = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'))
   return import(fromTsx.resolve('esbuild'))
 }
 
+/** How the server is bundled: `main.ts` and everything it imports from the checkout, in one file. */
+export const serverBuildOptions = {
+  entryPoints: [join(root, 'src/server/main.ts')],
+  outfile: SERVER_ENTRY,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  plugins: [ownUrlPlugin],
+}
+
 /** Builds when needed; returns whether it built. Throws when the build fails. */
 export async function ensureServerBuilt({ force = false } = {}) {
-  const print = fingerprint(INPUTS)
+  const print = fingerprint(SERVER_INPUTS)
   if (!force && isCurrent(STAMP, SERVER_ENTRY, print)) return false
   const esbuild = await loadEsbuild()
-  await esbuild.build({
-    entryPoints: [join(root, 'src/server/main.ts')],
-    outfile: SERVER_ENTRY,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: 'linked',
-    logLevel: 'warning',
-    plugins: [ownUrlPlugin],
-  })
+  await esbuild.build(serverBuildOptions)
   writeStamp(STAMP, print)
   return true
 }

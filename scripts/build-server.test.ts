@@ -1,0 +1,22 @@
+import { relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+// @ts-expect-error: a plain ES module script, without types
+import { loadEsbuild, SERVER_INPUTS, serverBuildOptions } from './build-server.mjs'
+// @ts-expect-error: a plain ES module script, without types
+import { root } from './build-stamp.mjs'
+
+describe('the server build', () => {
+  it('is rebuilt when any file it bundles changes: every bundled source lies under its inputs', async () => {
+    const esbuild = await loadEsbuild()
+    const result = await esbuild.build({ ...serverBuildOptions, write: false, metafile: true, sourcemap: false })
+    const bundled = Object.keys(result.metafile.inputs as Record<string, unknown>)
+      .map((path) => relative(root, path).split('\\').join('/'))
+      .filter((path) => !path.startsWith('node_modules/'))
+    // The pages rendered ahead come from the client's components.
+    expect(bundled.some((path) => path.startsWith('src/client/'))).toBe(true)
+    const uncovered = bundled.filter(
+      (path) => !(SERVER_INPUTS as string[]).some((input) => path === input || path.startsWith(`${input}/`)),
+    )
+    expect(uncovered).toEqual([])
+  }, 60_000)
+})
