@@ -101,6 +101,8 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurants’ own cameras, restr
   it('shows "Camera offline, reconnecting" when the source drops, then the picture again', async () => {
     const origin = journey.server.url
     const page = await journey.openPage({ viewport: { width: 1366, height: 900 } })
+    const workers: string[] = []
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname))
     await page.goto('/restaurant/1')
     const section = page.locator('#live-cameras')
     await section.scrollIntoViewIfNeeded()
@@ -115,6 +117,8 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurants’ own cameras, restr
         { timeout: 60_000, polling: 250 },
       )
     await playing()
+    // hls.js demuxes the segments in its worker, off the page's main thread.
+    expect(workers.filter((path) => /^\/assets\/hls\.worker-[\w-]+\.js$/.test(path))).toHaveLength(1)
 
     await source!.stop()
     const reconnecting = page.getByTestId('camera-reconnecting')

@@ -13,7 +13,9 @@ type Detach = () => void
 
 /**
  * Plays an HLS playlist with hls.js (loaded only when a player is shown) where the browser
- * supports MediaSource, else natively; a plain video file plays directly.
+ * supports MediaSource, else natively; a plain video file plays directly. hls.js's module build
+ * has no worker of its own, so without `workerPath` it would demux and remux every segment on the
+ * main thread, in the way of scrolling and taps; its worker script is served beside the app.
  */
 async function attachStream(video: HTMLVideoElement, url: string, onFatal: () => void): Promise<Detach> {
   if (!/\.m3u8($|\?)/i.test(url)) {
@@ -23,9 +25,17 @@ async function attachStream(video: HTMLVideoElement, url: string, onFatal: () =>
       video.load()
     }
   }
-  const { default: Hls } = await import('hls.js/light')
+  const [{ default: Hls }, { default: workerPath }] = await Promise.all([
+    import('hls.js/light'),
+    import('hls.js/dist/hls.worker.js?url'),
+  ])
   if (Hls.isSupported()) {
-    const hls = new Hls({ liveSyncDurationCount: 3, manifestLoadingMaxRetry: 3, levelLoadingMaxRetry: 3 })
+    const hls = new Hls({
+      liveSyncDurationCount: 3,
+      manifestLoadingMaxRetry: 3,
+      levelLoadingMaxRetry: 3,
+      workerPath,
+    })
     hls.on(Hls.Events.ERROR, (_event, data) => {
       if (data.fatal) {
         hls.destroy()
