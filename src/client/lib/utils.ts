@@ -33,6 +33,21 @@ export function formatTime(date: Date): string {
   return date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/**
+ * "Nov 24, 2026", in the viewer's time zone. Written out rather than through `Intl`: the first
+ * `Intl` formatter a page creates loads the browser's locale data, a long task on a phone during
+ * the takeover, and the server's rendering of the page and the browser's then say the same.
+ */
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString([], { year: 'numeric', month: 'short', day: 'numeric' })
+  const date = new Date(iso)
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`
+}
+
+/** "12,480": a count with thousands separators (without `Intl`, as `formatDate`). */
+export function formatCount(n: number): string {
+  const [whole, fraction] = String(n).split('.')
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`
 }

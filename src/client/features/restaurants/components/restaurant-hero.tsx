@@ -1,6 +1,7 @@
 import { Badge, LiveBadge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Skeleton } from '@client/components/ui/skeleton'
+import { formatCount } from '@client/lib/utils'
 import { PRICE_RANGE_LABELS } from '@shared/constants'
 import type { Restaurant } from '@shared/schemas/restaurants'
 import { AlertTriangle, MapPin, RefreshCw, Star, Utensils } from 'lucide-react'
@@ -41,7 +42,7 @@ export function RestaurantHero({
                   {restaurant.rating.toFixed(1)}
                   {restaurant.reviewCount > 0 ? (
                     <span className="font-normal text-white/80">
-                      ({restaurant.reviewCount.toLocaleString('en-US')} reviews)
+                      ({formatCount(restaurant.reviewCount)} reviews)
                     </span>
                   ) : null}
                 </>
