@@ -119,6 +119,28 @@ describe.skipIf(process.env.E2E_SKIP === '1')(
       await page.waitForURL((url) => url.pathname === '/faq')
       journey.expectNoPageErrors()
     })
+
+    it('follows a link clicked while the app takes the page over, without waiting for it', async () => {
+      const page = await journey.openPage()
+      // The app arrives and starts; the restaurant page's own chunk is held, so the takeover is
+      // under way (React listens) but not done, however long the test takes to click.
+      let pageChunkAsked!: () => void
+      const asked = new Promise<void>((resolve) => {
+        pageChunkAsked = resolve
+      })
+      await page.route(/\/assets\/restaurant-page-[^/]+\.js$/, async () => {
+        pageChunkAsked()
+        await new Promise(() => {})
+      })
+      await page.goto('/restaurant/1', { waitUntil: 'domcontentloaded' })
+      await asked
+      expect(await page.locator('#clearplate-state').count()).toBe(1)
+
+      await page.getByRole('contentinfo').locator('a[href="/faq"]').click()
+      await page.waitForURL((url) => url.pathname === '/faq')
+      await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor()
+      journey.expectNoPageErrors()
+    })
   },
 )
 

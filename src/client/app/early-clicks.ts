@@ -1,12 +1,12 @@
 /**
  * Clicks on a page rendered ahead, before the app has taken it over (the markup is there, its
- * handlers are not yet). A link is left to the browser until the takeover starts: it navigates,
- * or opens a new tab, by itself. Any other click is held (its default action prevented, so a form
- * is not sent) and dispatched again on the same element once the app has taken over; the first
- * press of a pointer or a key also tells the entry to fetch the app at once. Keys keep their own
- * action: Enter or Space on a button makes a click, which is held like any other; text typed into
- * a field stays in it, and is handed to the app (as an input event) before the held clicks.
- * Decision record 032.
+ * handlers are not yet). A link is left to the browser until the takeover is done: it navigates,
+ * or opens a new tab, by itself, and the app does not see the click. Any other click is held (its
+ * default action prevented, so a form is not sent) and dispatched again on the same element once
+ * the app has taken over; the first press of a pointer or a key also tells the entry to fetch the
+ * app at once. Keys keep their own action: Enter or Space on a button makes a click, which is held
+ * like any other; text typed into a field stays in it, and is handed to the app (as an input event)
+ * before the held clicks. Decision record 032.
  */
 export function holdEarlyClicks(root: HTMLElement) {
   const held: { target: Element; path: number[]; event: MouseEvent }[] = []
@@ -34,13 +34,14 @@ export function holdEarlyClicks(root: HTMLElement) {
     interacted()
     const target = event.target
     if (!(target instanceof Element) || !root.contains(target)) return
-    // A link is the browser's to follow until the takeover starts; from then on React handles
-    // clicks, and one that navigates in the middle of it would have the wrong page taken over.
-    // A click with a modifier (new tab or window) is always the browser's.
-    const modified = event.ctrlKey || event.metaKey || event.shiftKey || event.altKey
+    // A link is the browser's to follow until the app has taken over: it loads the next page (or
+    // opens a tab) without waiting for the app. From the start of the takeover React listens too,
+    // and a link it followed in the middle would have the wrong page taken over: it is not told.
     const link = target.closest('a[href]')
-    if (link && (!takingOver || modified)) {
+    if (link) {
+      const modified = event.ctrlKey || event.metaKey || event.shiftKey || event.altKey
       if (!modified && link instanceof HTMLAnchorElement && leavesThePage(link)) leaving = true
+      if (takingOver) event.stopImmediatePropagation()
       return
     }
     event.preventDefault()
@@ -74,7 +75,7 @@ export function holdEarlyClicks(root: HTMLElement) {
     get leaving() {
       return leaving
     },
-    /** Called as the app starts taking over the page: plain clicks on links are held too. */
+    /** Called as the app starts taking over the page: from then on it does not see clicks on links. */
     takingOver() {
       takingOver = true
     },

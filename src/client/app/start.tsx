@@ -18,8 +18,8 @@ export async function start(early?: EarlyClicks) {
   const embedded = document.getElementById('clearplate-state')
   const queryClient = createQueryClient()
   const prerendered = Boolean(embedded?.textContent)
-  // From here on a click on a link is held too: followed by the browser now, it could be cancelled
-  // by the app starting, or land in the middle of the takeover.
+  // From here on React listens to clicks: one on a link is kept from it (the browser follows the
+  // link), as a navigation in the middle of the takeover would have the wrong page taken over.
   if (prerendered) early?.takingOver()
   if (embedded?.textContent) {
     try {
