@@ -44,10 +44,10 @@ describe.skipIf(process.env.E2E_SKIP === '1')(
       const cart = page.locator('#cart')
       await cart.getByText('Your cart is empty. Add dishes from the menu.').waitFor()
 
-      const add = page.getByRole('button', { name: /^Add .* to cart$/ })
+      const add = page.getByRole('button', { name: /^Add to cart: / })
       const [first, second] = [
-        (await add.nth(0).getAttribute('aria-label'))!.replace(/^Add (.*) to cart$/, '$1'),
-        (await add.nth(1).getAttribute('aria-label'))!.replace(/^Add (.*) to cart$/, '$1'),
+        (await add.nth(0).getAttribute('aria-label'))!.replace(/^Add to cart: (.*)$/, '$1'),
+        (await add.nth(1).getAttribute('aria-label'))!.replace(/^Add to cart: (.*)$/, '$1'),
       ]
       await add.nth(0).click()
       await add.nth(1).focus()
@@ -153,7 +153,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('pages not rendered ahead (PAGES_R
     await page.goto('/restaurant/1')
     expect(await page.locator('#clearplate-state').count()).toBe(0)
     await page
-      .getByRole('button', { name: /^Add .* to cart$/ })
+      .getByRole('button', { name: /^Add to cart: / })
       .first()
       .click()
     await page.locator('#cart').getByTestId('cart-line').waitFor()

@@ -37,7 +37,7 @@ async function openCheckout(page: Page) {
   await page.getByRole('heading', { name: 'Trattoria Bellini', level: 1 }).waitFor()
   const cart = page.locator('#cart')
   await page.getByRole('tab', { name: /Mains/ }).click()
-  await page.getByRole('button', { name: 'Add Margherita Pizza to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart: Margherita Pizza' }).click()
   await cart.getByTestId('cart-total').waitFor()
   return cart
 }

@@ -56,7 +56,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the diner’s evening', () => {
     await page.goto('/restaurant/1')
     await page.getByRole('heading', { name: 'Trattoria Bellini', level: 1 }).waitFor()
     await page.getByRole('tab', { name: /Mains/ }).click()
-    await page.getByRole('button', { name: 'Add Margherita Pizza to cart' }).click()
+    await page.getByRole('button', { name: 'Add to cart: Margherita Pizza' }).click()
     const cart = page.locator('#cart')
 
     // A new diner has no address: the order cannot go ahead until one is given.

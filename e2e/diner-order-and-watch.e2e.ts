@@ -43,11 +43,11 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a diner orders and watches the me
 
     // Add two pizzas and a tiramisu.
     await page.getByRole('tab', { name: /Mains/ }).click()
-    await page.getByRole('button', { name: 'Add Margherita Pizza to cart' }).click()
+    await page.getByRole('button', { name: 'Add to cart: Margherita Pizza' }).click()
     await expectToast(page, 'Added to cart', 'Margherita Pizza was added to your cart.')
-    await page.getByRole('button', { name: 'Add Margherita Pizza to cart' }).click()
+    await page.getByRole('button', { name: 'Add to cart: Margherita Pizza' }).click()
     await page.getByRole('tab', { name: /Desserts/ }).click()
-    await page.getByRole('button', { name: 'Add Tiramisu to cart' }).click()
+    await page.getByRole('button', { name: 'Add to cart: Tiramisu' }).click()
     const cart = page.locator('#cart')
     await expect.poll(() => cart.getByTestId('cart-line').count()).toBe(2)
     expect(await cart.getByTestId('cart-line').first().getByTestId('cart-quantity').textContent()).toContain(

@@ -71,7 +71,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the kitchen console and the diner
     await diner.goto('/restaurant/1')
     await diner.getByRole('heading', { name: 'Trattoria Bellini', level: 1 }).waitFor()
     await diner.getByRole('tab', { name: /Mains/ }).click()
-    await diner.getByRole('button', { name: 'Add Margherita Pizza to cart' }).click()
+    await diner.getByRole('button', { name: 'Add to cart: Margherita Pizza' }).click()
     // A new diner has no saved address yet: collect it.
     await diner.locator('#cart').getByText('Pickup', { exact: true }).click()
     await diner

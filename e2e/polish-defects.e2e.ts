@@ -92,7 +92,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('small defects that users noticed'
     expect(await cart.getByTestId('cart-total').count()).toBe(0)
 
     await page
-      .getByRole('button', { name: /^Add .* to cart$/ })
+      .getByRole('button', { name: /^Add to cart: / })
       .first()
       .click()
     await cart.getByTestId('cart-line').waitFor()

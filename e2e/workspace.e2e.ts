@@ -258,7 +258,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a new restaurant goes from sign-u
     await diner.getByRole('link', { name: `View menu of ${name}` }).click()
     await diner.waitForURL(new RegExp(`/restaurant/${restaurantId}$`))
     await diner.getByRole('heading', { name, level: 1 }).waitFor()
-    await diner.getByRole('button', { name: 'Add Brisket Plate to cart' }).click()
+    await diner.getByRole('button', { name: 'Add to cart: Brisket Plate' }).click()
     await expectToast(diner, 'Added to cart')
     await diner.getByRole('tab', { name: /Desserts/ }).click()
     expect(await diner.getByRole('button', { name: 'Pecan Pie is sold out' }).isDisabled()).toBe(true)

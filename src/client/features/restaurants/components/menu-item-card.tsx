@@ -122,7 +122,7 @@ export function MenuItemCard({
           variant={item.isAvailable ? 'default' : 'secondary'}
           disabled={!item.isAvailable}
           onClick={() => onAdd(item)}
-          aria-label={item.isAvailable ? `Add ${item.name} to cart` : `${item.name} is sold out`}
+          aria-label={item.isAvailable ? `Add to cart: ${item.name}` : `${item.name} is sold out`}
         >
           {item.isAvailable ? (
             <>
