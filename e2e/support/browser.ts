@@ -35,12 +35,26 @@ export async function newContext(
 ) {
   const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.desktop, ...options })
   const errors: string[] = []
-  context.on('page', (page) => watchPage(page, errors))
-  return Object.assign(context, { pageErrors: errors })
+  const log: string[] = []
+  context.on('page', (page) => watchPage(page, errors, log))
+  return Object.assign(context, { pageErrors: errors, log })
 }
 
-function watchPage(page: Page, errors: string[]) {
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+/** Page errors fail a journey; the log (navigations, console warnings and errors) explains a failure. */
+function watchPage(page: Page, errors: string[], log: string[]) {
+  const started = Date.now()
+  const note = (line: string) => log.push(`+${Date.now() - started} ms ${line}`)
+  page.on('pageerror', (error) => {
+    errors.push(`pageerror: ${error.message}`)
+    note(`pageerror: ${error.message}`)
+  })
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`)
+  })
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      note(`console ${message.type()}: ${message.text()}`)
+  })
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, expect } from 'vitest'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { type Browser, type BrowserContext, launchBrowser, newContext, type Page } from './browser'
 import { type RunningServer, startServer } from './server'
 
-export type TrackedContext = BrowserContext & { pageErrors: string[] }
+export type TrackedContext = BrowserContext & { pageErrors: string[]; log: string[] }
 
 /**
  * Starts the real server (with `env`) and Chromium before the suite's tests and stops both after.
@@ -20,6 +22,26 @@ export function setupJourney({ env = {} }: { env?: Record<string, string> } = {}
   afterAll(async () => {
     await browser?.close()
     await server?.stop()
+  })
+  // A failed journey leaves what its pages showed and did: a screenshot of each open page under
+  // test-results/failures/, and each page's address and log on the test's output.
+  let opened = 0
+  afterEach(async ({ task }) => {
+    const mine = contexts.slice(opened)
+    opened = contexts.length
+    if (task.result?.state !== 'fail') return
+    const dir = join(process.cwd(), 'test-results', 'failures')
+    mkdirSync(dir, { recursive: true })
+    const slug = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)
+    let n = 0
+    for (const context of mine) {
+      for (const page of context.pages()) {
+        const path = join(dir, `${slug}-${++n}.png`)
+        await page.screenshot({ path }).catch(() => undefined)
+        console.error(`[${task.name}] page ${n} at ${page.url()} (${path})`)
+      }
+      console.error(`[${task.name}] log:\n  ${context.log.join('\n  ')}`)
+    }
   })
 
   const journey = {
