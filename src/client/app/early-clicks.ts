@@ -69,8 +69,8 @@ export function holdEarlyClicks(root: HTMLElement) {
     /** Resolves on the first press of a pointer or a key. */
     firstInteraction,
     /**
-     * A link was followed by the browser: the page is being left, and taking it over now could
-     * cancel that navigation (the app writes the history as it starts).
+     * A link was followed by the browser: the page is being left, and taking it over now would
+     * spend the phone's CPU on a page about to go.
      */
     get leaving() {
       return leaving

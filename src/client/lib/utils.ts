@@ -38,7 +38,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /**
  * "Nov 24, 2026", in the viewer's time zone. Written out rather than through `Intl`: the first
  * `Intl` formatter a page creates loads the browser's locale data, a long task on a phone during
- * the takeover, and the server's rendering of the page and the browser's then say the same.
+ * the takeover; and the page reads the same whatever the browser's language.
  */
 export function formatDate(iso: string): string {
   const date = new Date(iso)
