@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const ARTIFACTS_DIR = join(process.cwd(), 'test-results', 'screenshots')
+const PAGE_TRACE = fileURLToPath(new URL('./page-trace.js', import.meta.url))
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
@@ -36,11 +38,15 @@ export async function newContext(
   const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.desktop, ...options })
   const errors: string[] = []
   const log: string[] = []
+  await context.addInitScript({ path: PAGE_TRACE })
   context.on('page', (page) => watchPage(page, errors, log))
   return Object.assign(context, { pageErrors: errors, log })
 }
 
-/** Page errors fail a journey; the log (navigations, console warnings and errors) explains a failure. */
+/**
+ * Page errors fail a journey; the log (documents asked for and answered, navigations, where
+ * clicks landed, console warnings and errors) explains a failure.
+ */
 function watchPage(page: Page, errors: string[], log: string[]) {
   const started = Date.now()
   const note = (line: string) => log.push(`+${Date.now() - started} ms ${line}`)
@@ -51,9 +57,34 @@ function watchPage(page: Page, errors: string[], log: string[]) {
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`)
   })
+  // Documents only: how long the next page took to answer tells a slow server from a lost click.
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+      note(`requested ${request.method()} ${request.url()}`)
+  })
+  page.on('response', (response) => {
+    const request = response.request()
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+      note(`answered ${response.status()} for ${request.url()}`)
+  })
+  page.on('requestfailed', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+      note(`failed ${request.url()}: ${request.failure()?.errorText}`)
+  })
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
+    if (message.type() === 'debug' && message.text().startsWith('[trace] ')) note(message.text().slice(8))
+    else if (message.type() === 'error' || message.type() === 'warning')
       note(`console ${message.type()}: ${message.text()}`)
+  })
+}
+
+/**
+ * Resolves once the app runs on the page. A page rendered ahead shows its content before then
+ * (the app starts from the reads embedded in it, and removes them); a plain page has none to wait for.
+ */
+export function appStarted(page: Page) {
+  return page.waitForFunction(() => !document.getElementById('clearplate-state'), undefined, {
+    timeout: 30_000,
   })
 }
 
