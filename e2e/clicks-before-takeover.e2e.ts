@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from './support/browser'
+import { appStarted, type Page } from './support/browser'
 import { setupJourney } from './support/journey'
 
 /**
@@ -17,9 +17,6 @@ async function holdTheApp(page: Page) {
   })
   return release
 }
-
-const takenOver = (page: Page) =>
-  page.waitForFunction(() => !document.getElementById('clearplate-state'), undefined, { timeout: 30_000 })
 
 describe.skipIf(process.env.E2E_SKIP === '1')(
   'clicks before the app has taken over a page rendered ahead',
@@ -57,7 +54,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')(
       expect(new URL(page.url()).pathname).toBe('/restaurant/1')
 
       release()
-      await takenOver(page)
+      await appStarted(page)
       await cart.getByTestId('cart-line').nth(1).waitFor()
       expect(await cart.getByTestId('cart-line').count()).toBe(2)
       // Quantity 1 each: the held clicks were dispatched once, and the app did not see them twice.
@@ -76,7 +73,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')(
       await mains.click()
 
       release()
-      await takenOver(page)
+      await appStarted(page)
       await page.waitForFunction(
         () => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.includes('Mains'),
         undefined,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { StorageState } from './diner-support'
 import { signIn } from './shell-helpers'
-import type { Page } from './support/browser'
+import { appStarted, type Page } from './support/browser'
 import { setupJourney } from './support/journey'
 
 /** Requests to the API that a page sends from now on, by path. */
@@ -45,6 +45,8 @@ describe.skipIf(process.env.E2E_SKIP === '1')('push instead of polling', () => {
     }, orderId)
     await page.goto(`/stream/${orderId}`)
     await page.getByTestId('order-number').waitFor()
+    // The requests are the app's: count from when it runs, not from the first paint.
+    await appStarted(page)
     if (!walletTab) return
     await page.getByRole('tab', { name: 'Wallet' }).click()
     await page.screenshot({ path: 'test-results/live-push-wallet.png' })
