@@ -64,6 +64,32 @@ describe.skipIf(process.env.E2E_SKIP === '1')(
       journey.expectNoPageErrors()
     })
 
+    it('leaves the page where a diner on a phone scrolled it before the app arrived; the next starts at its top', async () => {
+      const page = await journey.openPage({ viewport: { width: 390, height: 844 } })
+      const release = await holdTheApp(page)
+      await page.goto('/restaurant/1', { waitUntil: 'domcontentloaded' })
+      expect(await page.locator('#clearplate-state').count()).toBe(1)
+      // The dishes are below the first screen: the click scrolls down to one.
+      await page
+        .getByRole('button', { name: /^Add to cart: / })
+        .last()
+        .click()
+      const scrolled = await page.evaluate(() => scrollY)
+      expect(scrolled).toBeGreaterThan(400)
+
+      release()
+      await appStarted(page)
+      // The held click is dispatched once the page is taken over: then the app has settled.
+      await page.locator('#cart').getByTestId('cart-line').waitFor()
+      expect(await page.evaluate(() => scrollY)).toBe(scrolled)
+
+      // A page opened from within the app starts at its top.
+      await page.getByRole('contentinfo').locator('a[href="/faq"]').click()
+      await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor()
+      await page.waitForFunction(() => scrollY === 0, undefined, { timeout: 5000 })
+      journey.expectNoPageErrors()
+    })
+
     it('opens the menu tab clicked before the app arrived (a control that acts on the press)', async () => {
       const page = await journey.openPage()
       const release = await holdTheApp(page)

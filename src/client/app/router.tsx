@@ -1,5 +1,5 @@
 import { PageSpinner } from '@client/components/ui/spinner'
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react'
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { AppLayout } from './layout'
 import { ProtectedRoute } from './protected-route'
@@ -68,10 +68,17 @@ export async function preloadPage(path: string) {
     if (pattern.test(path)) await preloads[name as keyof typeof preloads].preload()
 }
 
+/**
+ * A page opened from within the app starts at its top (or at its #fragment). The page the app
+ * started on is left where it is: the browser placed it, and on a page rendered ahead the visitor
+ * may have scrolled it before the app took over (a press under way would land elsewhere).
+ */
 function ScrollToTop() {
   const [location] = useLocation()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
+  const shown = useRef(location)
   useEffect(() => {
+    if (location === shown.current) return
+    shown.current = location
     if (!window.location.hash) window.scrollTo(0, 0)
   }, [location])
   return null
