@@ -51,7 +51,7 @@ const envSchema = z.object({
     .default(30),
   TRUST_PROXY: flag(false),
   SEED_DEMO: flag(true),
-  PAGES_RENDERED_AHEAD: flag(false),
+  PAGES_RENDERED_AHEAD: flag(true),
   /** Session cookie's Secure flag; unset: Secure when the request came over HTTPS (as TRUST_PROXY judges). */
   COOKIE_SECURE: z.enum(['true', 'false', '1', '0', ''], { error: 'Use true or false' }).optional(),
   /** Bearer token that GET /metrics asks for; open when unset. */

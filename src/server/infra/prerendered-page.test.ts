@@ -38,9 +38,9 @@ const rootOf = (html: string) =>
   /<div id="root">(.*)<\/div><script type="application\/json"/s.exec(html)?.[1] ?? ''
 
 describe('pages rendered ahead', () => {
-  it('are off by default (the plain page), on with PAGES_RENDERED_AHEAD=true', async () => {
-    expect(parseConfig({}).pagesRenderedAhead).toBe(false)
-    expect(parseConfig({ PAGES_RENDERED_AHEAD: 'true' }).pagesRenderedAhead).toBe(true)
+  it('are on by default; PAGES_RENDERED_AHEAD=false sends the plain page', async () => {
+    expect(parseConfig({}).pagesRenderedAhead).toBe(true)
+    expect(parseConfig({ PAGES_RENDERED_AHEAD: 'false' }).pagesRenderedAhead).toBe(false)
     const plain = await buildTestApp({ config: { clientDir, pagesRenderedAhead: false } })
     for (let i = 0; i < 3; i++) expect((await plain.inject({ url: '/restaurant/1' })).body).toBe(TEMPLATE)
     await plain.close()
