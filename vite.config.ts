@@ -12,6 +12,9 @@ const alias = {
   '@server': fileURLToPath(new URL('./src/server', import.meta.url)),
 }
 
+/** The chunk of a page the app renders in the browser: every page but home, a restaurant and a stream. */
+const PRELOADED_PAGE = /(^|\/)(?!(home|restaurant|stream)-page-)[\w-]+-page-[\w-]+\.js$/
+
 /** Writes .br and .gz beside every text asset so the server sends them without compressing per request. */
 function precompress(): Plugin {
   let outDir = ''
@@ -50,11 +53,17 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
-    // No injected <link rel="modulepreload"> for every chunk a dynamic import needs: the page's
-    // chunks are then fetched as the browser reads their imports (the graph is two or three deep).
-    // Inserting the links cost the restaurant page's takeover ~60 ms of main thread on a mid-range
-    // phone for its ~60 chunks; measured with Lighthouse in bench/README ("Pages rendered ahead").
-    modulePreload: false,
+    // Opening a page the app renders in the browser inserts a <link rel="modulepreload"> for
+    // every chunk the page needs, so they are fetched at once rather than as the browser reads
+    // their imports (bench:plain-page: the discover page's heading 1.46x later without). Not for
+    // the three pages rendered ahead, nor the app's start and the pieces loaded once idle: on a
+    // page rendered ahead the links were inserted in the takeover, ~60 ms of a mid-range phone's
+    // main thread for the restaurant page's ~80 chunks (Lighthouse in bench/README, "Performance
+    // 95 with pages rendered ahead"). Chunk names follow the pages' file names.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps) => (PRELOADED_PAGE.test(file) ? deps : []),
+    },
   },
   server: {
     proxy: {
