@@ -12,8 +12,11 @@ const alias = {
   '@server': fileURLToPath(new URL('./src/server', import.meta.url)),
 }
 
-/** The chunk of a page the app renders in the browser: every page but home, a restaurant and a stream. */
-const PRELOADED_PAGE = /(^|\/)(?!(home|restaurant|stream)-page-)[\w-]+-page-[\w-]+\.js$/
+/**
+ * The chunk of a page the app renders in the browser: every page but the three rendered ahead
+ * (`prerenderedPages` in the router; src/client/app/preloaded-pages.test.ts keeps the two in step).
+ */
+export const PRELOADED_PAGE = /(^|\/)(?!(home|restaurant|stream)-page-)[\w-]+-page-[\w-]+\.js$/
 
 /** Writes .br and .gz beside every text asset so the server sends them without compressing per request. */
 function precompress(): Plugin {
@@ -59,7 +62,7 @@ export default defineConfig({
     // the three pages rendered ahead, nor the app's start and the pieces loaded once idle: on a
     // page rendered ahead the links were inserted in the takeover, ~60 ms of a mid-range phone's
     // main thread for the restaurant page's ~80 chunks (Lighthouse in bench/README, "Performance
-    // 95 with pages rendered ahead"). Chunk names follow the pages' file names.
+    // 95 with pages rendered ahead").
     modulePreload: {
       polyfill: false,
       resolveDependencies: (file, deps) => (PRELOADED_PAGE.test(file) ? deps : []),
