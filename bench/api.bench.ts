@@ -34,6 +34,7 @@ import { type Database, openDatabase } from '../src/server/db/client'
 import { users } from '../src/server/db/schema'
 import { seedDemo } from '../src/server/demo/seed'
 import { startPeer } from './peer'
+import { median } from './stats'
 
 const env = process.env
 const settings = {
@@ -215,12 +216,6 @@ async function measure(scenario: Scenario, warmup: boolean): Promise<Run> {
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   }
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
 function targetOf(row: Row): number | undefined {

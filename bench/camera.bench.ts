@@ -22,6 +22,7 @@ import {
   type SceneLayout,
 } from '../src/server/cameras/camera-streams'
 import { demoCameraScene } from '../src/server/demo/camera-scene'
+import { median } from './stats'
 
 const env = process.env
 const SECONDS = Number(env.BENCH_SECONDS ?? 30)
@@ -94,12 +95,6 @@ async function round(pictures: { label: string; dir: string; graph: string }[]):
   } finally {
     for (const child of children) child.kill('SIGKILL')
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
 async function main() {

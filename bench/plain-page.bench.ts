@@ -21,6 +21,7 @@ import { buildApp } from '../src/server/app'
 import { parseConfig } from '../src/server/config'
 import { openDatabase } from '../src/server/db/client'
 import { seedDemo } from '../src/server/demo/seed'
+import { median } from './stats'
 
 const env = process.env
 const ROUNDS = Math.max(1, Number(env.BENCH_ROUNDS ?? 5))
@@ -33,12 +34,6 @@ const variants = [
   { name: 'project (page chunks preloaded)', modulePreload: undefined },
   { name: 'modulepreload off', modulePreload: false },
 ] as const
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
 
 async function main() {
   const builds = []

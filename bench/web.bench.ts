@@ -19,6 +19,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { startServer } from '../e2e/support/server'
+import { median } from './stats'
 
 const env = process.env
 const RUNS = Math.max(1, Number(env.BENCH_RUNS ?? 3))
@@ -80,12 +81,6 @@ async function homeScripts(baseUrl: string, viewport: { width: number; height: n
   } finally {
     await browser.close()
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
 interface LighthouseResult {
