@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -47,10 +48,46 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * Writes /sw.js from src/client/pwa/service-worker.js: this build's version (the hash of the
+ * files it names, so a new build is a new worker the browser installs) and the app shell: the
+ * entry script, its styles and the chunks it imports statically.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'clearplate:service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry)
+      if (entry?.type !== 'chunk') throw new Error('no entry chunk for the service worker')
+      const shell = new Set<string>()
+      const visit = (name: string) => {
+        const file = bundle[name]
+        if (!file || shell.has(`/${name}`)) return
+        shell.add(`/${name}`)
+        if (file.type !== 'chunk') return
+        for (const css of file.viteMetadata?.importedCss ?? []) shell.add(`/${css}`)
+        for (const imported of file.imports) visit(imported)
+      }
+      visit(entry.fileName)
+      const files = [...shell].sort()
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16)
+      const template = readFileSync(new URL('./src/client/pwa/service-worker.js', import.meta.url), 'utf8')
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: template
+          .replace("'__CLEARPLATE_VERSION__'", JSON.stringify(version))
+          .replace('__CLEARPLATE_SHELL__', JSON.stringify(files)),
+      })
+    },
+  }
+}
+
 export default defineConfig({
   root: 'src/client',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
   resolve: { alias },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),

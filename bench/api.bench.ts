@@ -27,12 +27,13 @@ import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
+import { seedDemo } from '../src/demo/seed'
+import { demoWorld } from '../src/demo/world'
 import { buildApp } from '../src/server/app'
-import { createAuthRepository } from '../src/server/auth/auth.service'
+import { createAuthRepository } from '../src/server/auth/auth.repository'
 import { parseConfig } from '../src/server/config'
 import { type Database, openDatabase } from '../src/server/db/client'
 import { users } from '../src/server/db/schema'
-import { seedDemo } from '../src/server/demo/seed'
 import { startPeer } from './peer'
 import { median } from './stats'
 
@@ -70,7 +71,7 @@ async function startApp(database: Database, dataDir?: string): Promise<Target> {
     HOST: '127.0.0.1',
     PORT: '0',
   })
-  const app = await buildApp({ config, database, logger: false })
+  const app = await buildApp({ world: demoWorld, config, database, logger: false })
   await app.listen({ host: '127.0.0.1', port: 0 })
   const { port } = app.server.address() as AddressInfo
   return {

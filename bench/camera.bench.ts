@@ -14,6 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { createRequire } from 'node:module'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { demoCameraScene } from '../src/demo/camera-scene'
 import {
   type CameraScene,
   encoderArgs,
@@ -21,7 +22,6 @@ import {
   pictureFilterGraph,
   type SceneLayout,
 } from '../src/server/cameras/camera-streams'
-import { demoCameraScene } from '../src/server/demo/camera-scene'
 import { median } from './stats'
 
 const env = process.env

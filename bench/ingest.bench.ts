@@ -23,10 +23,11 @@ import pg from 'pg'
 import WebSocket from 'ws'
 import { type RunningServer, startServer } from '../e2e/support/server'
 import { ovenCurve } from '../scripts/device'
-import { createAuthRepository } from '../src/server/auth/auth.service'
+import { seedDemo } from '../src/demo/seed'
+import { createAuthRepository } from '../src/server/auth/auth.repository'
 import { type Database, openDatabase } from '../src/server/db/client'
 import { menuItems, orders, users } from '../src/server/db/schema'
-import { seedDemo } from '../src/server/demo/seed'
+import { vapidEnv } from '../src/server/testing/vapid-env'
 
 const { values: args } = parseArgs({
   options: {
@@ -118,6 +119,7 @@ async function prepare(): Promise<{ server: RunningServer; fixtures: Fixture[]; 
         ...serverEnv,
         DATABASE_URL: url.toString(),
         APP_SECRET: randomBytes(24).toString('base64url'),
+        ...vapidEnv(),
       })
     } catch (error) {
       await admin.query(`drop database if exists ${name} with (force)`)

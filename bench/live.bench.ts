@@ -30,10 +30,11 @@ import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import WebSocket from 'ws'
 import { type RunningServer, startServer } from '../e2e/support/server'
-import { createAuthRepository } from '../src/server/auth/auth.service'
+import { seedDemo } from '../src/demo/seed'
+import { createAuthRepository } from '../src/server/auth/auth.repository'
 import { type Database, openDatabase } from '../src/server/db/client'
 import { menuItems, orders, users } from '../src/server/db/schema'
-import { seedDemo } from '../src/server/demo/seed'
+import { vapidEnv } from '../src/server/testing/vapid-env'
 
 const { values: args } = parseArgs({
   options: {
@@ -228,6 +229,7 @@ async function startCluster(): Promise<Target> {
     ...serverEnv(),
     DATABASE_URL: url.toString(),
     APP_SECRET: 'bench-secret-shared-by-every-instance-01',
+    ...vapidEnv(),
     REDIS_URL: `${redisUrl}${redisUrl.includes('?') ? '&' : '?'}channelPrefix=${name}:`,
   }
   const servers: RunningServer[] = []

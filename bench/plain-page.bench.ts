@@ -17,10 +17,11 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { build } from 'vite'
+import { seedDemo } from '../src/demo/seed'
+import { demoWorld } from '../src/demo/world'
 import { buildApp } from '../src/server/app'
 import { parseConfig } from '../src/server/config'
 import { openDatabase } from '../src/server/db/client'
-import { seedDemo } from '../src/server/demo/seed'
 import { median } from './stats'
 
 const env = process.env
@@ -68,7 +69,12 @@ async function main() {
       HOST: '127.0.0.1',
       PORT: '0',
     })
-    const app = await buildApp({ config: { ...config, clientDir: variant.outDir }, database, logger: false })
+    const app = await buildApp({
+      world: demoWorld,
+      config: { ...config, clientDir: variant.outDir },
+      database,
+      logger: false,
+    })
     await app.listen({ host: '127.0.0.1', port: 0 })
     apps.push({ ...variant, app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` })
   }

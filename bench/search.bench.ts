@@ -19,10 +19,11 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { seedDemo } from '../src/demo/seed'
+import { demoWorld } from '../src/demo/world'
 import { buildApp } from '../src/server/app'
 import { parseConfig } from '../src/server/config'
 import { type Database, openDatabase } from '../src/server/db/client'
-import { seedDemo } from '../src/server/demo/seed'
 
 const env = process.env
 const duration = Number(env.BENCH_DURATION ?? 10)
@@ -42,7 +43,7 @@ async function start(database: Database) {
     KITCHEN_ENABLED: 'false',
     CAMERAS_ENABLED: 'false',
   })
-  const app = await buildApp({ config, database, logger: false })
+  const app = await buildApp({ world: demoWorld, config, database, logger: false })
   await app.listen({ host: '127.0.0.1', port: 0 })
   return { app, baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` }
 }

@@ -34,9 +34,8 @@ describe.skipIf(process.env.E2E_SKIP === '1')('getting to a live stream', () => 
     await page.waitForURL(/\/stream\/1$/)
     await page.getByTestId('order-number').filter({ hasText: 'Order #0001' }).waitFor()
     await page.getByTestId('live-state').filter({ hasText: 'Live' }).waitFor()
-    const viewers = Number((await page.getByTestId('viewer-count').textContent())!.split(' ')[0])
-    expect(viewers).toBeGreaterThanOrEqual(50)
-    expect(viewers).toBeLessThanOrEqual(249)
+    // No invented audience: the stream shows no viewer count it cannot know.
+    expect(await page.getByTestId('viewer-count').count()).toBe(0)
     journey.expectNoPageErrors()
   })
 
@@ -49,11 +48,15 @@ describe.skipIf(process.env.E2E_SKIP === '1')('getting to a live stream', () => 
 
   it('warns before access runs out, then ends it and goes home after three seconds', async () => {
     const page = await journey.openPage()
+    // The page's clock runs on, but the test moves it past the end: a slow page load cannot
+    // use up the access before the warning is shown.
+    await page.clock.install()
     await page.goto('/')
-    await storeGrant(page, 1, 6000)
+    await storeGrant(page, 1, 30_000)
     await page.goto('/stream/1')
     await page.getByTestId('order-number').waitFor()
     await expectToast(page, 'Stream access ending soon', 'You have 1 minute of viewing time remaining.')
+    await page.clock.fastForward(30_000)
     await expectToast(page, 'Stream access expired', 'Your 20-minute stream access period has ended.')
     const expiredAt = Date.now()
     await page.getByRole('heading', { name: 'Stream access expired' }).waitFor()

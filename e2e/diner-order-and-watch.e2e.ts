@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { expectToast, screenshotPage } from './diner-support'
+import { expectToast, payTopUpWithTestCard, screenshotPage } from './diner-support'
 import { type Page, screenshot } from './support/browser'
 import { setupJourney } from './support/journey'
 
@@ -78,8 +78,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a diner orders and watches the me
     await cart.getByRole('button', { name: 'Add funds' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add Funds' })
     await dialog.getByLabel('Amount (USD)').fill('100')
-    await dialog.getByRole('button', { name: 'Add Funds' }).click()
-    await expectToast(page, 'Funds Added', '$100.00 has been added to your wallet.')
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click()
+    // Paid by card on the payment page, then back to the restaurant with the cart as it was.
+    await payTopUpWithTestCard(page, '100.00', 'Back to the restaurant')
     await expect.poll(() => cart.textContent()).toMatch(/Wallet balance:\s*\$100\.00/)
 
     // Place the order: its stream opens two seconds later.
@@ -148,11 +149,12 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a diner orders and watches the me
     await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe(`$${afterTip.toFixed(2)}`)
     await page.getByRole('button', { name: 'Add Funds' }).click()
     const topUp = page.getByRole('dialog', { name: 'Add Funds' })
-    await topUp.getByRole('button', { name: 'Add Funds' }).click()
-    await expectToast(page, 'Invalid Amount', 'Please enter a valid amount greater than 0.')
+    await topUp.getByRole('button', { name: 'Continue to payment' }).click()
+    await topUp.getByText('Top-ups are between $5.00 and $500.00').waitFor()
     await topUp.getByLabel('Amount (USD)').fill('20')
-    await topUp.getByRole('button', { name: 'Add Funds' }).click()
-    await expectToast(page, 'Funds Added', '$20.00 has been added to your wallet.')
+    await topUp.getByRole('button', { name: 'Continue to payment' }).click()
+    await payTopUpWithTestCard(page, '20.00', 'Back to your order')
+    await page.getByRole('tab', { name: 'Wallet' }).click()
     await expect
       .poll(() => page.getByTestId('wallet-balance').textContent())
       .toBe(`$${(afterTip + 20).toFixed(2)}`)
@@ -166,7 +168,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a diner orders and watches the me
       '\u2212$45.98',
       '+$100.00',
     ])
-    await page.getByTestId('transactions').getByText('Added funds').first().waitFor()
+    await page.getByTestId('transactions').getByText('Top-up by Visa •••• 4242').first().waitFor()
     await screenshot(page, 'diner-journey-stream-wallet')
 
     // The shout goes from pending to acknowledged or done as the kitchen works.

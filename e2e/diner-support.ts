@@ -129,3 +129,18 @@ export async function shootThemes(
   await page.reload()
   await ready(page)
 }
+
+/**
+ * Pays the top-up the Add Funds dialog has just started: on its payment page (the test provider),
+ * with Stripe's test card that succeeds; waits for the money to arrive, then goes back where the
+ * diner was with the page's own button (`back`, e.g. "Back to your order").
+ */
+export async function payTopUpWithTestCard(page: Page, amount: string, back: string) {
+  await page.waitForURL(/\/pay\/\d+\?return=/, { timeout: 15_000 })
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: `Pay $${amount}` }).click()
+  await page.getByText('Payment received').waitFor({ timeout: 15_000 })
+  await expectToast(page, 'Funds Added', `$${amount} has been added to your wallet.`)
+  await page.getByRole('button', { name: back }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/pay/'))
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { apiGet } from './shell-helpers'
+import { screenshot, VIEWPORTS } from './support/browser'
 import { setupJourney } from './support/journey'
 
 interface Restaurant {
@@ -7,6 +8,9 @@ interface Restaurant {
   name: string
   cuisine: string
   isLive: boolean
+  latitude: number | null
+  longitude: number | null
+  distance: number | null
 }
 interface RestaurantPage {
   restaurants: Restaurant[]
@@ -97,6 +101,63 @@ describe.skipIf(process.env.E2E_SKIP === '1')('discover pages through the restau
     )
     expect(await names()).toEqual(both.slice(0, PAGE).map((r) => r.name))
     expect(asked.at(-1)!.searchParams.get('cuisine')).toBe(cuisine)
+    expectNoPageErrors()
+  })
+
+  it('shows live kitchens first, then the rest, each nearest first, from a typed location', async () => {
+    const page = await openPage({ viewport: VIEWPORTS.phone })
+    await page.route(
+      (url) => url.pathname === '/api/restaurants',
+      (route) => {
+        const url = new URL(route.request().url())
+        if (url.searchParams.has('limit')) url.searchParams.set('limit', String(PAGE))
+        return route.continue({ url: url.toString() })
+      },
+    )
+    // Standing at the door of a restaurant that is not live: by distance alone it would come first.
+    const all = (await apiGet<RestaurantPage>(page, '/api/restaurants?limit=100')).restaurants
+    const offline = all.find((r) => !r.isLive && r.latitude !== null)!
+    expect(offline).toBeDefined()
+    const live = all.filter((r) => r.isLive)
+    expect(live.length).toBeGreaterThanOrEqual(PAGE)
+    const here = { latitude: offline.latitude!, longitude: offline.longitude! }
+    const near = await apiGet<RestaurantPage>(
+      page,
+      `/api/restaurants?limit=100&latitude=${here.latitude}&longitude=${here.longitude}`,
+    )
+    const order = near.restaurants
+    const firstOffline = order.findIndex((r) => !r.isLive)
+    expect(firstOffline).toBe(live.length)
+    expect(order.slice(firstOffline).every((r) => !r.isLive)).toBe(true)
+    expect(order[firstOffline]!.name).toBe(offline.name)
+    for (const group of [order.slice(0, firstOffline), order.slice(firstOffline)]) {
+      const distances = group.map((r) => r.distance ?? Number.POSITIVE_INFINITY)
+      expect(distances).toEqual([...distances].sort((a, b) => a - b))
+    }
+
+    await page.goto('/discover')
+    await page.getByRole('button', { name: 'Enter coordinates' }).click()
+    await page.getByLabel('Latitude').fill(String(here.latitude))
+    await page.getByLabel('Longitude').fill(String(here.longitude))
+    await page.getByRole('button', { name: 'Search here' }).click()
+    const cards = page.getByTestId('restaurant-card')
+    const names = () => cards.locator('h3').allTextContents()
+    // The first page is live kitchens only, the nearest first; the one next door waits its turn.
+    await page.getByText(`Showing ${PAGE} of ${all.length}`).waitFor()
+    await cards.getByTestId('restaurant-distance').first().waitFor()
+    expect(await names()).toEqual(order.slice(0, PAGE).map((r) => r.name))
+    expect(await names()).not.toContain(offline.name)
+    await screenshot(page, 'discover-live-first-390')
+    const more = page.getByRole('button', { name: 'Load more restaurants' })
+    while ((await more.count()) > 0) {
+      const before = await cards.count()
+      await more.click()
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid="restaurant-card"]').length > n,
+        before,
+      )
+    }
+    expect(await names()).toEqual(order.map((r) => r.name))
     expectNoPageErrors()
   })
 })

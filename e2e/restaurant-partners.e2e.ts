@@ -64,8 +64,12 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
 
     await expectToast(page, 'Restaurant submitted successfully!')
     const thanks = page.getByTestId('application-thank-you')
-    await thanks.getByText('Thank you for applying!').waitFor()
-    expect(await thanks.textContent()).toContain('within 1-2 business days')
+    await thanks.getByText('Thank you for joining!').waitFor()
+    // The restaurant exists at once: the panel says so and leads to its workspace.
+    expect(await thanks.textContent()).not.toContain('business days')
+    expect(await thanks.getByRole('link', { name: 'Open your workspace' }).getAttribute('href')).toMatch(
+      /^\/partner\/\d+$/,
+    )
     expect(await thanks.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/')
 
     const owned = await apiGet<{ id: number; name: string }[]>(page, `/api/users/${owner.id}/restaurants`)
@@ -75,7 +79,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
     expectNoPageErrors()
   })
 
-  it('registers a restaurant in the wizard with its location, adds a camera and finishes on its page', async () => {
+  it('registers a restaurant in the wizard with its location, adds a camera and finishes in its workspace', async () => {
     const owner = await createAccount(journey.server.url)
     const page = await openPage({
       permissions: ['geolocation'],
@@ -147,9 +151,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
     ])
 
     const started = Date.now()
-    await page.getByRole('button', { name: 'Go to My Restaurant' }).click()
+    await page.getByRole('button', { name: 'Open My Workspace' }).click()
     await expectToast(page, 'Onboarding Complete')
-    await page.waitForURL(`**/restaurant/${created!.id}`)
+    await page.waitForURL(`**/partner/${created!.id}`)
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400)
     expectNoPageErrors()
   })

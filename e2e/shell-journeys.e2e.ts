@@ -292,7 +292,12 @@ describe.skipIf(process.env.E2E_SKIP === '1')('app shell and diner account journ
 
     await page.getByRole('tab', { name: 'Payment' }).click()
     expect(await page.getByTestId('profile-wallet-balance').textContent()).toBe(`$${balance.toFixed(2)}`)
-    await page.getByText('Top-ups happen in the Wallet tab of a live order').waitFor()
+    // Funds are added right here, not only from a live order.
+    await page
+      .getByTestId('profile-wallet-balance')
+      .locator('xpath=ancestor::*[.//button][1]')
+      .getByRole('button', { name: 'Add Funds' })
+      .waitFor()
 
     await page.getByRole('tab', { name: 'Allergens' }).click()
     await page.getByRole('link', { name: 'Manage allergen profile' }).click()

@@ -2,7 +2,7 @@
 // the last build (`--force`: always). `npm start` runs that module: no TypeScript is transpiled
 // and no source file resolved on start. Packages stay in node_modules (not bundled).
 //
-// The inputs (src/server, src/shared, src/client, whose components the server renders pages ahead
+// The inputs (src/server, src/demo, src/shared, src/client, whose components the server renders pages ahead
 // with, the TypeScript and package configuration, this script) are hashed by content; the hash of
 // the last successful build is kept in dist/server-build.json.
 import { readFile } from 'node:fs/promises'
@@ -13,6 +13,7 @@ import { fingerprint, isCurrent, root, writeStamp } from './build-stamp.mjs'
 
 export const SERVER_INPUTS = [
   'src/server',
+  'src/demo',
   'src/shared',
   'src/client',
   'tsconfig.json',

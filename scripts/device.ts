@@ -15,7 +15,7 @@ export interface OvenCurveOptions {
   targetF?: number
   /** The oven's temperature when the simulation starts, °F. */
   startF?: number
-  /** Seconds of cooking the dish needs once the oven is at temperature. */
+  /** Seconds of cooking left at the first reading: the dish's timer runs from then on. */
   cookSeconds?: number
   /** A stable source of noise, so two runs with one seed read alike. */
   seed?: number
@@ -49,8 +49,8 @@ export function ovenCurve(options: OvenCurveOptions = {}) {
     const sinceDoor = t % 240
     const door = t > 120 && sinceDoor < 20 ? -35 * Math.exp(-sinceDoor / 6) : 0
     const temperatureF = Math.round((rise + swing + door + noise() * 1.2) * 10) / 10
-    const heated = Math.max(0, t - heatUpTau * 2)
-    const cookingTimeLeft = Math.max(0, Math.round(cookSeconds - heated))
+    // The order is cooking while the oven comes up to temperature: its time left runs from the start.
+    const cookingTimeLeft = Math.max(0, Math.round(cookSeconds - t))
     const humidityPct = Math.round((38 + 6 * Math.sin(t / 50) + noise() * 2) * 10) / 10
     return { temperatureF, humidityPct, cookingTimeLeft }
   }

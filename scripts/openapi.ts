@@ -1,11 +1,12 @@
 /**
  * Prints the OpenAPI document the app serves at /api/docs/json, built from the route schemas.
- * `npm run lint` lints it with Redocly. Builds the app on an empty in-memory database; nothing
- * listens.
+ * `npm run lint` lints it with Redocly. Builds the app on an empty, migrated in-memory database
+ * (start-up hooks read their tables); nothing listens.
  */
 import { buildApp } from '../src/server/app'
 import { parseConfig } from '../src/server/config'
 import { openDatabase } from '../src/server/db/client'
+import { demoWorld } from '../src/demo/world'
 
 const config = parseConfig({
   ...process.env,
@@ -16,7 +17,8 @@ const config = parseConfig({
   CAMERAS_ENABLED: 'false',
 })
 const database = await openDatabase({ memory: true })
-const app = await buildApp({ config, database, logger: false })
+await database.migrate()
+const app = await buildApp({ world: demoWorld, config, database, logger: false })
 await app.ready()
 process.stdout.write(`${JSON.stringify(app.swagger(), null, 2)}\n`)
 await app.close()

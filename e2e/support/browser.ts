@@ -12,20 +12,34 @@ export const VIEWPORTS = {
   desktop: { width: 1366, height: 900 },
 } as const
 
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+]
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS })
+}
+
+/**
+ * A browser with a profile on disk, as a person's is: Chromium offers to install an app only
+ * outside incognito, which every `newContext` is.
+ */
+export function launchProfileBrowser(
+  userDataDir: string,
+  options: Parameters<typeof chromium.launchPersistentContext>[1] = {},
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+    args: ARGS,
+    ...options,
   })
 }
 
@@ -35,7 +49,14 @@ export async function newContext(
   baseURL: string,
   options: Parameters<Browser['newContext']>[0] = {},
 ) {
-  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.desktop, ...options })
+  // The service worker would fetch what journeys route with page.route (and keep what they
+  // count): it runs only in the journeys that ask for it (`serviceWorkers: 'allow'`).
+  const context = await browser.newContext({
+    baseURL,
+    viewport: VIEWPORTS.desktop,
+    serviceWorkers: 'block',
+    ...options,
+  })
   const errors: string[] = []
   const log: string[] = []
   await context.addInitScript({ path: PAGE_TRACE })

@@ -7,16 +7,21 @@ import { type RunningServer, startServer } from './server'
 export type TrackedContext = BrowserContext & { pageErrors: string[]; log: string[] }
 
 /**
- * Starts the real server (with `env`) and Chromium before the suite's tests and stops both after.
- * Call it inside the `describe`; `server` and `browser` are there once the tests run.
+ * Starts the real server (with `env`, or what `env()` gives once the suite starts) and Chromium
+ * before the suite's tests and stops both after. Call it inside the `describe`; `server` and
+ * `browser` are there once the tests run.
  */
-export function setupJourney({ env = {} }: { env?: Record<string, string> } = {}) {
+export function setupJourney({
+  env = {},
+}: {
+  env?: Record<string, string> | (() => Promise<Record<string, string>>)
+} = {}) {
   let server: RunningServer | undefined
   let browser: Browser | undefined
   const contexts: TrackedContext[] = []
 
   beforeAll(async () => {
-    server = await startServer(env)
+    server = await startServer(typeof env === 'function' ? await env() : env)
     browser = await launchBrowser()
   })
   afterAll(async () => {

@@ -1,14 +1,19 @@
+import { createKitchenEngine } from '../demo/autopilot'
+import { runDemoPlatformOrders, startDemoMarketplace } from '../demo/platform-orders'
+import { seedDemo } from '../demo/seed'
+import { demoWorld } from '../demo/world'
 import { buildApp } from './app'
 import { ConfigError, parseConfig } from './config'
 import { openDatabase } from './db/client'
-import { createKitchenEngine } from './demo/autopilot'
-import { seedDemo } from './demo/seed'
 import { createTelemetryRetention, RETENTION_LOCK_KEY } from './devices/telemetry-retention'
 import { createBus } from './infra/create-bus'
 import { createMetrics } from './infra/metrics'
 import { createEngineLock, STAFFED_LOCK_KEY } from './kitchen/engine-lock'
 import { createKitchen } from './kitchen/kitchen'
 import { createStaffedDriver } from './kitchen/staffed-driver'
+import { createOwnerWatch, OWNER_WATCH_LOCK_KEY } from './notifications/owner-watch'
+import { AppSecretMismatchError, checkAppSecret } from './partners/app-secret-check'
+import { loadAppSecret } from './partners/secrets'
 
 async function main() {
   // Where a start's time goes, in the "listening" log line (milliseconds since the process began).
@@ -23,11 +28,15 @@ async function main() {
   mark('databaseOpen')
   await database.migrate()
   mark('migrated')
+  // A secret that cannot open what the database holds stops the start (AppSecretMismatchError).
+  const secretCheck = await checkAppSecret(database, loadAppSecret(config), config.appSecretPrevious)
   if (config.seedDemo) await seedDemo(database.db, { orderMs: config.kitchen.orderMs })
   mark('seeded')
   const metrics = createMetrics()
   const bus = await createBus(config, { metrics })
-  const app = await buildApp({ config, database, bus, metrics })
+  // The demo's Uber Eats: a simulator in this process stands for the platform's API.
+  const demoMarket = config.platforms.demoOrdersEverySeconds ? await startDemoMarketplace(config) : undefined
+  const app = await buildApp({ world: demoWorld, config, database, bus, metrics })
   mark('appBuilt')
   // The kitchen's drivers: the demo world's autopilot drives the orders.
   const kitchen = config.kitchen.enabled
@@ -67,6 +76,13 @@ async function main() {
     log: app.log,
   })
 
+  // Late orders and silent sensors become their owners' notices, on one instance at a time.
+  const ownerWatch = createOwnerWatch({
+    notices: app.ownerNotices,
+    lock: createEngineLock(database, config.databaseUrl, OWNER_WATCH_LOCK_KEY),
+    log: app.log,
+  })
+
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -77,6 +93,7 @@ async function main() {
     try {
       await kitchen?.stop()
       await retention.stop()
+      await ownerWatch.stop()
       // Stops accepting connections, waits for in-flight requests, runs every onClose hook.
       await app.close()
       await bus.close()
@@ -92,13 +109,24 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host })
   mark('listening')
+  if (secretCheck === 'rotated') app.log.warn('stored secrets re-encrypted with the new APP_SECRET')
   app.log.info({ startupMs: startup }, 'ready')
   kitchen?.start()
   retention.start()
+  ownerWatch.start()
+  if (demoMarket)
+    await runDemoPlatformOrders({
+      db: database.db,
+      config,
+      market: demoMarket,
+      serverUrl: `http://127.0.0.1:${config.port}`,
+      everySeconds: config.platforms.demoOrdersEverySeconds!,
+      log: app.log,
+    })
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof AppSecretMismatchError) {
     console.error(error.message)
   } else {
     console.error(error)

@@ -27,6 +27,8 @@ export const PROGRESS = { prepStarted: 10, cooking: 30, plating: 75, delivering:
 export const TIMELINE_OFFSETS_MIN = [5, 15, 25, 35] as const
 
 export const ORDER_STATUSES = [
+  /** A delivery platform's order waiting for the kitchen to accept it. */
+  'received',
   'preparing',
   'cooking',
   'plating',
@@ -36,12 +38,14 @@ export const ORDER_STATUSES = [
 ] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export const ACTIVE_ORDER_STATUSES = [
+  'received',
   'preparing',
   'cooking',
   'plating',
   'delivering',
 ] as const satisfies readonly OrderStatus[]
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  received: 'Waiting to be accepted',
   preparing: 'Preparing',
   cooking: 'Cooking',
   plating: 'Plating',
@@ -75,6 +79,8 @@ export const TIP_LIMITS_CENTS = { min: 50, max: 10_000 } as const
 export const TIP_MESSAGE_MAX = 100
 
 export const ADD_FUNDS_LIMITS_CENTS = { min: 1, max: 100_000 } as const
+/** A top-up through the payment provider: $5 to $500. */
+export const TOP_UP_LIMITS_CENTS = { min: 500, max: 50_000 } as const
 export const ORDER_QUANTITY = { min: 1, max: 20 } as const
 
 export const PRICE_RANGES = ['$', '$$', '$$$', '$$$$'] as const
@@ -198,6 +204,31 @@ export const DELIVERY_PLATFORMS = [
   { value: 'seamless', label: 'Seamless', fields: ['merchantId'] },
 ] as const
 export const DELIVERY_PLATFORM_VALUES = DELIVERY_PLATFORMS.map((p) => p.value) as [string, ...string[]]
+/** Where an order came from, as a kitchen reads it: "Clearplate", "Uber Eats". */
+export function orderSourceLabel(source: string): string {
+  if (source === 'clearplate') return 'Clearplate'
+  return (
+    DELIVERY_PLATFORMS.find((p) => p.value === source)?.label ??
+    source.replaceAll('_', ' ').replace(/\b\w/g, (c) => c.toUpperCase())
+  )
+}
+
+/** "8:40 PM" in the restaurant's time zone (its own zone when the name is unknown to this runtime). */
+export function formatClockTime(at: string | Date, timeZone: string): string {
+  const date = typeof at === 'string' ? new Date(at) : at
+  try {
+    return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(date)
+  } catch {
+    return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+      date,
+    )
+  }
+}
+
+/** What a paused restaurant says to diners: "Not taking orders until 8:40 PM". */
+export function pausedMessage(pausedUntil: string | Date, timeZone: string): string {
+  return `Not taking orders until ${formatClockTime(pausedUntil, timeZone)}`
+}
 export const INTEGRATION_STATUSES = ['pending', 'connected', 'error'] as const
 
 export const INSTALLATION_TIME_SLOTS = [
@@ -217,6 +248,10 @@ export const PACKAGES = [
   { name: 'Premium', setup: 999, monthly: 149, cameras: 5, sensors: '4 temperature sensors plus humidity' },
   { name: 'Enterprise', setup: null, monthly: null, cameras: null, sensors: 'Custom sensor suite' },
 ] as const
+
+/** How long a technician's installation visit takes, said the same way on every page. */
+export const INSTALLATION_HOURS = { from: 2, to: 4 } as const
+export const INSTALLATION_TIME = `${INSTALLATION_HOURS.from}-${INSTALLATION_HOURS.to} hours`
 
 export const THEME_STORAGE_KEY = 'clearplate-theme'
 export const STREAM_ACCESS_STORAGE_KEY = 'clearplate-stream-access'

@@ -26,6 +26,9 @@ const ticket = {
   shouts: [],
   tips: [],
   cancellation: null,
+  source: 'clearplate',
+  fulfilment: 'delivery' as const,
+  promisedAt: '2026-05-01T18:30:00.000Z',
 }
 
 /** One message of every kind the server sends, each made by its builder. */
@@ -44,7 +47,14 @@ const built: ServerMessage[] = [
   liveMessage.upsell({
     orderId: 7,
     upsellId: 4,
-    menuItem: { id: 9, name: 'Garlic Bread', description: 'Warm.', price: 4.99, image: '/media/dish/9.webp' },
+    menuItem: {
+      id: 9,
+      name: 'Garlic Bread',
+      description: 'Warm.',
+      price: 4.99,
+      image: '/media/dish/9.webp',
+      allergens: ['wheat', 'milk'],
+    },
   }),
   liveMessage.upsellResult({ orderId: 7, upsellId: 4, accepted: true }),
   liveMessage.upsellResponse({ restaurantId: 1, orderId: 7, upsellId: 4, accepted: false }),
@@ -71,6 +81,7 @@ const built: ServerMessage[] = [
       orderId: 7,
       title: 'An add-on for order #0007',
       body: 'The kitchen suggests Garlic Bread for $4.99.',
+      link: null,
       createdAt: '2026-05-01T18:05:00.000Z',
       readAt: null,
     },
@@ -82,6 +93,16 @@ const built: ServerMessage[] = [
   liveMessage.subscribed(7),
   liveMessage.unsubscribed(7),
   liveMessage.kitchenSubscribed(1),
+  liveMessage.kitchenAccess({ restaurantId: 1, role: 'cook', stations: ['grill'] }),
+  liveMessage.kitchenClosed({
+    restaurantId: 1,
+    message: 'You are no longer on the staff of this restaurant',
+  }),
+  liveMessage.menuAvailability({ restaurantId: 1, menuItemId: 3, optionId: 9, isAvailable: false }),
+  liveMessage.menuAvailability({ restaurantId: 1, menuItemId: 9, isAvailable: false }),
+  liveMessage.restaurantPaused({ restaurantId: 1, pausedUntil: '2026-05-01T20:40:00.000Z' }),
+  liveMessage.restaurantPaused({ restaurantId: 1, pausedUntil: null }),
+  liveMessage.restaurantSubscribed(1),
   liveMessage.ack({ request: 'chef_tip', orderId: 7 }),
   liveMessage.error('You cannot watch this order', { code: 'forbidden', request: 'subscribe' }),
   liveMessage.pong(),

@@ -74,6 +74,28 @@ export const liveMessage = {
     type: 'kitchen_subscribed',
     restaurantId,
   }),
+  kitchenAccess: (body: Body<'kitchen_access'>): Message<'kitchen_access'> => ({
+    type: 'kitchen_access',
+    ...body,
+  }),
+  kitchenClosed: (body: Body<'kitchen_closed'>): Message<'kitchen_closed'> => ({
+    type: 'kitchen_closed',
+    ...body,
+  }),
+  menuAvailability: (body: Body<'menu_availability'>, sentAt = Date.now()): Message<'menu_availability'> => ({
+    type: 'menu_availability',
+    ...body,
+    sentAt,
+  }),
+  restaurantPaused: (body: Body<'restaurant_paused'>, sentAt = Date.now()): Message<'restaurant_paused'> => ({
+    type: 'restaurant_paused',
+    ...body,
+    sentAt,
+  }),
+  restaurantSubscribed: (restaurantId: number): Message<'restaurant_subscribed'> => ({
+    type: 'restaurant_subscribed',
+    restaurantId,
+  }),
   ack: (body: Body<'ack'>): Message<'ack'> => ({ type: 'ack', ...body }),
   error: (message: string, extra: { code?: string; request?: string } = {}): Message<'error'> => ({
     type: 'error',

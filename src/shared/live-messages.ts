@@ -12,6 +12,7 @@ import {
 } from './schemas/kitchen'
 import { type Notification, notificationSchema } from './schemas/notifications'
 import { telemetrySchema } from './schemas/orders'
+import { STAFF_ROLES, type StaffRole } from './schemas/staff'
 import { tipSchema, type WalletTransaction, walletTransactionSchema } from './schemas/wallet'
 
 /** Largest live message the server accepts, in bytes. */
@@ -48,6 +49,9 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   /** The owner's kitchen console: every ticket of the restaurant as it changes. */
   z.object({ type: z.literal('subscribe_kitchen'), restaurantId: idField() }),
   z.object({ type: z.literal('unsubscribe_kitchen'), restaurantId: idField() }),
+  /** A restaurant's public page: sold-out dishes and the kitchen's pause as they change. */
+  z.object({ type: z.literal('subscribe_restaurant'), restaurantId: idField() }),
+  z.object({ type: z.literal('unsubscribe_restaurant'), restaurantId: idField() }),
 ])
 export type ClientMessage = z.input<typeof clientMessageSchema>
 
@@ -108,6 +112,25 @@ export type ServerMessage =
     }
   | { type: 'kitchen_mode'; restaurantId: number; mode: KitchenMode; sentAt: number }
   | { type: 'kitchen_subscribed'; restaurantId: number }
+  /** Kitchen console: the member's role and stations, on subscribing and whenever they change. */
+  | { type: 'kitchen_access'; restaurantId: number; role: StaffRole; stations: string[] }
+  /** Kitchen console: the member may no longer see this kitchen; its messages stop here. */
+  | { type: 'kitchen_closed'; restaurantId: number; message: string }
+  /**
+   * A restaurant's page and its kitchen: a dish (or, with `optionId`, one of its options) was sold
+   * out ("86'd") or is back.
+   */
+  | {
+      type: 'menu_availability'
+      restaurantId: number
+      menuItemId: number
+      optionId?: number
+      isAvailable: boolean
+      sentAt: number
+    }
+  /** A restaurant's page and its kitchen: not taking orders until `pausedUntil`, or taking them (null). */
+  | { type: 'restaurant_paused'; restaurantId: number; pausedUntil: string | null; sentAt: number }
+  | { type: 'restaurant_subscribed'; restaurantId: number }
   | { type: 'upsell_result'; orderId: number; upsellId: number; accepted: boolean; sentAt: number }
   /** To every socket of the signed-in user it concerns, whatever order they watch. */
   | { type: 'notification'; notification: Notification; unreadCount: number; sentAt: number }
@@ -185,6 +208,28 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('kitchen_mode'), restaurantId: id, mode: z.enum(KITCHEN_MODES), sentAt }),
   z.strictObject({ type: z.literal('kitchen_subscribed'), restaurantId: id }),
+  z.strictObject({
+    type: z.literal('kitchen_access'),
+    restaurantId: id,
+    role: z.enum(STAFF_ROLES),
+    stations: z.array(z.string()),
+  }),
+  z.strictObject({ type: z.literal('kitchen_closed'), restaurantId: id, message: z.string() }),
+  z.strictObject({
+    type: z.literal('menu_availability'),
+    restaurantId: id,
+    menuItemId: id,
+    optionId: id.optional(),
+    isAvailable: z.boolean(),
+    sentAt,
+  }),
+  z.strictObject({
+    type: z.literal('restaurant_paused'),
+    restaurantId: id,
+    pausedUntil: z.string().nullable(),
+    sentAt,
+  }),
+  z.strictObject({ type: z.literal('restaurant_subscribed'), restaurantId: id }),
   z.strictObject({
     type: z.literal('upsell_result'),
     orderId: id,

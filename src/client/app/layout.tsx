@@ -4,6 +4,7 @@ import { SiteHeader } from '@client/components/layout/site-header'
 import { useLiveWallet } from '@client/features/wallet/use-live-wallet'
 import { useCurrentUser } from '@client/lib/session'
 import type { ReactNode } from 'react'
+import { AppUpdates } from './app-updates'
 
 /** A signed-in diner's wallet follows the live channel on every page. */
 function LiveWallet() {
@@ -22,6 +23,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <LiveWallet />
+      <AppUpdates />
       <SiteHeader />
       {/* At least a screen tall: the footer stays below the fold while a page loads, so it never jumps. */}
       <main id="main" className="min-h-dvh flex-1 pb-20 md:pb-0">

@@ -43,15 +43,28 @@ const OrdersPage = page(() => import('@client/features/orders/orders-page'))
 const AuthPage = page(() => import('@client/features/auth/auth-page'))
 const ForRestaurantsPage = page(() => import('@client/features/partners/for-restaurants-page'))
 const PartnersPage = page(() => import('@client/features/partners/partners-page'))
-const WorkspacePage = page(() => import('@client/features/partners/workspace-page'))
+// The workspace shows the devices' section: the two load as one chunk, composed here.
+const WorkspacePage = page(() =>
+  Promise.all([
+    import('@client/features/partners/workspace-page'),
+    import('@client/features/devices/devices-section'),
+  ]).then(([workspace, devices]) => ({
+    default: (props: { restaurantId?: number; section?: string }) => (
+      <workspace.default {...props} devicesSection={devices.default} />
+    ),
+  })),
+)
+const WatchPage = page(() => import('@client/features/watch/watch-page'))
 const EquipmentSetupPage = page(() => import('@client/features/partners/equipment-setup-page'))
 const DiscoverPage = page(() => import('@client/features/discover/discover-page'))
 const FaqPage = page(() => import('@client/features/faq/faq-page'))
 const AllergenProfilePage = page(() => import('@client/features/allergens/allergen-profile-page'))
 const ProfilePage = page(() => import('@client/features/profile/profile-page'))
 const LegalPage = page(() => import('@client/features/legal/legal-page'))
-const DevicesPage = page(() => import('@client/features/devices/devices-page'))
+const PayPage = page(() => import('@client/features/wallet/pay-page'))
 const KitchenPage = page(() => import('@client/features/kitchen/kitchen-page'))
+const JoinPage = page(() => import('@client/features/staff/join-page'))
+const KitchenChooserPage = page(() => import('@client/features/kitchen/kitchen-chooser-page'))
 const NotFoundPage = page(() => import('./not-found'))
 
 /** The pages the server renders ahead (`prerender.tsx`); the id, where there is one, is group 1. */
@@ -92,6 +105,13 @@ export function AppRouter({ takenOver }: { takenOver?: ReactNode } = {}) {
   return (
     <Switch>
       {/* The kitchen console fills a tablet's screen: no site header or footer. */}
+      <Route path="/kitchen">
+        <Suspense fallback={<PageSpinner />}>
+          <ProtectedRoute>
+            <KitchenChooserPage />
+          </ProtectedRoute>
+        </Suspense>
+      </Route>
       <Route path="/kitchen/:id">
         {(params) => (
           <Suspense fallback={<PageSpinner />}>
@@ -116,6 +136,7 @@ function SiteRoutes({ takenOver }: { takenOver?: ReactNode }) {
         <Switch>
           <Route path="/" component={HomePage} />
           <Route path="/stream/:id">{(params) => <StreamPage orderId={Number(params.id)} />}</Route>
+          <Route path="/watch/:code">{(params) => <WatchPage code={params.code} />}</Route>
           <Route path="/restaurant/:id">
             {(params) => <RestaurantPage restaurantId={Number(params.id)} />}
           </Route>
@@ -135,11 +156,6 @@ function SiteRoutes({ takenOver }: { takenOver?: ReactNode }) {
               <WorkspacePage />
             </ProtectedRoute>
           </Route>
-          <Route path="/partner/devices">
-            <ProtectedRoute>
-              <DevicesPage />
-            </ProtectedRoute>
-          </Route>
           <Route path="/partner/:restaurant/:section?">
             {(params) => (
               <ProtectedRoute>
@@ -152,6 +168,7 @@ function SiteRoutes({ takenOver }: { takenOver?: ReactNode }) {
               </ProtectedRoute>
             )}
           </Route>
+          <Route path="/join/:token">{(params) => <JoinPage token={params.token} />}</Route>
           <Route path="/discover" component={DiscoverPage} />
           <Route path="/faq" component={FaqPage} />
           <Route path="/equipment-setup" component={EquipmentSetupPage} />
@@ -160,6 +177,13 @@ function SiteRoutes({ takenOver }: { takenOver?: ReactNode }) {
             <ProtectedRoute>
               <ProfilePage />
             </ProtectedRoute>
+          </Route>
+          <Route path="/pay/:id">
+            {(params) => (
+              <ProtectedRoute>
+                <PayPage key={params.id} topUpId={Number(params.id)} />
+              </ProtectedRoute>
+            )}
           </Route>
           <Route path="/terms">
             <LegalPage doc="terms" />

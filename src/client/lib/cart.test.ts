@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { addToCart, cartTotals, clearCart, readCart, setCartQuantity } from './cart'
+import { addToCart, cartLineKey, cartTotals, clearCart, readCart, setCartQuantity } from './cart'
 
 describe('cart', () => {
   afterEach(() => sessionStorage.clear())
@@ -26,6 +26,23 @@ describe('cart', () => {
     ])
   })
 
+  it('makes the same dish with other options or another note another line, whatever the order of its options', () => {
+    const hot = { id: 11, group: 'Spice level', name: 'Hot', priceDelta: 0 }
+    const egg = { id: 14, group: 'Extras', name: 'Fried egg', priceDelta: 1.5 }
+    const mild = { id: 10, group: 'Spice level', name: 'Mild', priceDelta: 0 }
+    addToCart(1, { menuItemId: 5, name: 'Pad Thai', price: 15.5, options: [hot, egg] })
+    addToCart(1, { menuItemId: 5, name: 'Pad Thai', price: 15.5, options: [egg, hot] })
+    addToCart(1, { menuItemId: 5, name: 'Pad Thai', price: 14, options: [mild] })
+    addToCart(1, { menuItemId: 5, name: 'Pad Thai', price: 14, options: [mild], notes: 'no peanuts' })
+    expect(readCart(1).map((l) => [l.options?.map((o) => o.name), l.notes, l.quantity])).toEqual([
+      [['Hot', 'Fried egg'], undefined, 2],
+      [['Mild'], undefined, 1],
+      [['Mild'], 'no peanuts', 1],
+    ])
+    setCartQuantity(1, cartLineKey({ menuItemId: 5, options: [mild] }), 0)
+    expect(readCart(1)).toHaveLength(2)
+  })
+
   it('keeps one cart per restaurant in session storage, so a reload keeps it', () => {
     addToCart(1, { menuItemId: 5, name: 'Margherita Pizza', price: 17 })
     addToCart(2, { menuItemId: 40, name: 'Brisket', price: 22 })
@@ -40,7 +57,7 @@ describe('cart', () => {
     addToCart(3, { menuItemId: 1, name: 'Ramen', price: 15 }, 19)
     addToCart(3, { menuItemId: 1, name: 'Ramen', price: 15 }, 5)
     expect(readCart(3)[0]?.quantity).toBe(20)
-    setCartQuantity(3, 1, 0)
+    setCartQuantity(3, cartLineKey({ menuItemId: 1 }), 0)
     expect(readCart(3)).toEqual([])
   })
 

@@ -3,13 +3,32 @@ import { toDollars } from '@shared/money'
 import { useCallback, useSyncExternalStore } from 'react'
 import { lineTotalCents } from './order-lines'
 
-/** One cart line; the cart is local to this browser session and kept per restaurant. */
+/** An option chosen on a cart line, as the menu showed it when the dish was added. */
+export interface CartOption {
+  id: number
+  group: string
+  name: string
+  priceDelta: number
+}
+
+/**
+ * One cart line; the cart is local to this browser session and kept per restaurant. `price` is
+ * one dish with its options. The same dish with other options or another note is another line.
+ */
 export interface CartLine {
   menuItemId: number
   name: string
   price: number
   quantity: number
   image?: string | null
+  options?: CartOption[]
+  notes?: string
+}
+
+/** What makes two cart lines one: the dish, its options (in any order) and its note. */
+export function cartLineKey(line: Pick<CartLine, 'menuItemId' | 'options' | 'notes'>): string {
+  const options = (line.options ?? []).map((o) => o.id).sort((a, b) => a - b)
+  return JSON.stringify([line.menuItemId, options, line.notes ?? ''])
 }
 
 const PREFIX = 'clearplate-cart:'
@@ -46,7 +65,10 @@ function isLine(value: unknown): value is CartLine {
     typeof line.name === 'string' &&
     Number.isFinite(line.price) &&
     Number.isInteger(line.quantity) &&
-    line.quantity > 0
+    line.quantity > 0 &&
+    (line.options === undefined ||
+      (Array.isArray(line.options) && line.options.every((o) => Number.isInteger(o?.id)))) &&
+    (line.notes === undefined || typeof line.notes === 'string')
   )
 }
 
@@ -60,10 +82,11 @@ function writeCart(restaurantId: number, lines: CartLine[]) {
 
 const clampQuantity = (q: number) => Math.max(ORDER_QUANTITY.min, Math.min(ORDER_QUANTITY.max, q))
 
-/** Adds `quantity` of an item; adding an item already in the cart raises its quantity. */
+/** Adds `quantity` of an item; the same dish with the same options and note raises that line's quantity. */
 export function addToCart(restaurantId: number, item: Omit<CartLine, 'quantity'>, quantity = 1) {
   const lines = readCart(restaurantId)
-  const existing = lines.find((l) => l.menuItemId === item.menuItemId)
+  const wanted = cartLineKey(item)
+  const existing = lines.find((l) => cartLineKey(l) === wanted)
   writeCart(
     restaurantId,
     existing
@@ -72,14 +95,14 @@ export function addToCart(restaurantId: number, item: Omit<CartLine, 'quantity'>
   )
 }
 
-/** Sets a line's quantity; zero removes it. */
-export function setCartQuantity(restaurantId: number, menuItemId: number, quantity: number) {
+/** Sets a line's quantity (the line named by `cartLineKey`); zero removes it. */
+export function setCartQuantity(restaurantId: number, lineKey: string, quantity: number) {
   const lines = readCart(restaurantId)
   writeCart(
     restaurantId,
     quantity <= 0
-      ? lines.filter((l) => l.menuItemId !== menuItemId)
-      : lines.map((l) => (l.menuItemId === menuItemId ? { ...l, quantity: clampQuantity(quantity) } : l)),
+      ? lines.filter((l) => cartLineKey(l) !== lineKey)
+      : lines.map((l) => (cartLineKey(l) === lineKey ? { ...l, quantity: clampQuantity(quantity) } : l)),
   )
 }
 
@@ -128,9 +151,12 @@ export function useCart(restaurantId: number) {
     () => readCart(restaurantId),
     () => EMPTY,
   )
-  const add = useCallback((item: Omit<CartLine, 'quantity'>) => addToCart(restaurantId, item), [restaurantId])
+  const add = useCallback(
+    (item: Omit<CartLine, 'quantity'>, quantity = 1) => addToCart(restaurantId, item, quantity),
+    [restaurantId],
+  )
   const setQuantity = useCallback(
-    (menuItemId: number, quantity: number) => setCartQuantity(restaurantId, menuItemId, quantity),
+    (lineKey: string, quantity: number) => setCartQuantity(restaurantId, lineKey, quantity),
     [restaurantId],
   )
   const clear = useCallback(() => clearCart(restaurantId), [restaurantId])

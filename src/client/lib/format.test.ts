@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { formatCount, formatDate } from './utils'
+import { countOf, formatCount, formatDate } from './utils'
 
 describe('formatCount', () => {
   it('groups thousands as en-US does', () => {
     for (const n of [0, 7, 999, 1000, 12480, 1234567, 100000000, 1234.5])
       expect(formatCount(n)).toBe(n.toLocaleString('en-US'))
+  })
+})
+
+describe('countOf', () => {
+  it('says one review in the singular and any other count in the plural', () => {
+    expect(countOf(1, 'review')).toBe('1 review')
+    expect(countOf(0, 'review')).toBe('0 reviews')
+    expect(countOf(2, 'review')).toBe('2 reviews')
+    expect(countOf(1204, 'review')).toBe('1,204 reviews')
   })
 })
 

@@ -15,6 +15,8 @@ export class LiveClient {
   private readonly rooms = new Map<number, Set<Handler>>()
   /** Kitchen consoles, per restaurant: their messages carry `restaurantId`. */
   private readonly kitchens = new Map<number, Set<Handler>>()
+  /** Restaurants' public pages: dishes sold out and back, the kitchen's pause. */
+  private readonly pages = new Map<number, Set<Handler>>()
   private readonly stateListeners = new Set<(state: LiveState) => void>()
   private readonly globalHandlers = new Set<Handler>()
   private timer: ReturnType<typeof setInterval> | undefined
@@ -31,7 +33,10 @@ export class LiveClient {
   connect() {
     if (this.socket && this.state !== 'closed') return
     this.timer ??= setInterval(() => {
-      if (this.state === 'closed' && (this.rooms.size > 0 || this.kitchens.size > 0 || this.retained > 0))
+      if (
+        this.state === 'closed' &&
+        (this.rooms.size > 0 || this.kitchens.size > 0 || this.pages.size > 0 || this.retained > 0)
+      )
         this.connect()
     }, LIVE_RECONNECT_CHECK_MS)
     this.setState('connecting')
@@ -48,6 +53,7 @@ export class LiveClient {
       this.setState('open')
       for (const orderId of this.rooms.keys()) this.send({ type: 'subscribe', orderId })
       for (const restaurantId of this.kitchens.keys()) this.send({ type: 'subscribe_kitchen', restaurantId })
+      for (const restaurantId of this.pages.keys()) this.send({ type: 'subscribe_restaurant', restaurantId })
     }
     socket.onmessage = (event) => {
       let message: ServerMessage
@@ -60,6 +66,7 @@ export class LiveClient {
       for (const handler of this.globalHandlers) handler(message)
       if ('restaurantId' in message && message.restaurantId !== undefined) {
         for (const handler of this.kitchens.get(message.restaurantId) ?? []) handler(message)
+        for (const handler of this.pages.get(message.restaurantId) ?? []) handler(message)
         return
       }
       const orderId = 'orderId' in message ? message.orderId : undefined
@@ -135,6 +142,27 @@ export class LiveClient {
       if (set.size === 0) {
         this.kitchens.delete(restaurantId)
         if (this.state === 'open') this.send({ type: 'unsubscribe_kitchen', restaurantId })
+      }
+    }
+  }
+
+  /** A restaurant's public page: its dishes' availability and the kitchen's pause; re-joined after a reconnect. */
+  subscribeRestaurant(restaurantId: number, handler: Handler): () => void {
+    let handlers = this.pages.get(restaurantId)
+    if (!handlers) {
+      handlers = new Set()
+      this.pages.set(restaurantId, handlers)
+      if (this.state === 'open') this.send({ type: 'subscribe_restaurant', restaurantId })
+    }
+    handlers.add(handler)
+    this.connect()
+    return () => {
+      const set = this.pages.get(restaurantId)
+      if (!set) return
+      set.delete(handler)
+      if (set.size === 0) {
+        this.pages.delete(restaurantId)
+        if (this.state === 'open') this.send({ type: 'unsubscribe_restaurant', restaurantId })
       }
     }
   }

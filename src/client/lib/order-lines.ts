@@ -6,6 +6,10 @@ export interface PricedLine {
   name: string
   price: number
   quantity: number
+  /** The options chosen on the line (its `price` includes them). */
+  options?: readonly { name: string }[]
+  /** The diner's note for the kitchen. */
+  notes?: string
 }
 
 /** A line's total in cents: the unit price in cents times the quantity, never a float product. */
@@ -18,9 +22,14 @@ export function lineTotal(line: Pick<PricedLine, 'price' | 'quantity'>): number 
   return toDollars(lineTotalCents(line))
 }
 
-/** "2 x Margherita Pizza, 1 x Tiramisu": an order in one line of text. */
-export function linesSummary(lines: readonly Pick<PricedLine, 'name' | 'quantity'>[]): string {
-  return lines.map((l) => `${l.quantity} x ${l.name}`).join(', ')
+/** "2 x Pad Thai (Hot, Fried egg), 1 x Tiramisu": an order in one line of text. */
+export function linesSummary(lines: readonly Pick<PricedLine, 'name' | 'quantity' | 'options'>[]): string {
+  return lines
+    .map(
+      (l) =>
+        `${l.quantity} x ${l.options?.length ? `${l.name} (${l.options.map((o) => o.name).join(', ')})` : l.name}`,
+    )
+    .join(', ')
 }
 
 /** An order's lines, their subtotal and the rest of the total (the delivery fee), in dollars. */

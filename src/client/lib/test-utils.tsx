@@ -1,7 +1,7 @@
 import { Toaster } from '@client/components/ui/toast'
 import { TooltipProvider } from '@client/components/ui/tooltip'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { render } from '@testing-library/react'
+import { render, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
@@ -23,6 +23,15 @@ export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: stri
   )
   const result = render(wrap(ui))
   return { ...result, rerender: (node: ReactNode) => result.rerender(wrap(node)), queryClient, location }
+}
+
+/** Runs a hook inside a fresh query cache; returns the cache beside the hook's result. */
+export function renderHookWithQuery<T>(hook: () => T) {
+  const queryClient = createQueryClient()
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  )
+  return { ...renderHook(hook, { wrapper }), queryClient }
 }
 
 type Route = (url: URL, init: RequestInit | undefined) => { status: number; body?: unknown } | undefined

@@ -18,7 +18,14 @@ export function applyTheme(preference: ThemePreference) {
     preference === 'dark' ||
     (preference === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches)
   document.documentElement.classList.toggle('dark', dark)
+  // The browser's bar (and an installed app's title bar) follows the theme chosen here, not only
+  // the system's: both theme-color tags (one per colour scheme) take the chosen colour.
+  for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]'))
+    meta.content = dark ? THEME_COLORS.dark : THEME_COLORS.light
 }
+
+/** The browser bar's colour per theme (index.html, public/theme-init.js and the manifest say the same). */
+export const THEME_COLORS = { light: '#ea580c', dark: '#0f0d0c' } as const
 
 /** Light, dark or system; stored locally, default light. */
 export function useTheme() {

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { type LiveState, liveClient } from './live-client'
 import { queryKeys } from './query-keys'
+import { addReading, type TimedTelemetry } from './telemetry-history'
 
 export type ChefTipMessage = Extract<ServerMessage, { type: 'chef_tip' }>
 
@@ -24,12 +25,16 @@ export interface LiveOrderHandlers {
 export function useLiveOrder(orderId: number | undefined, handlers: LiveOrderHandlers = {}) {
   const queryClient = useQueryClient()
   const [telemetry, setTelemetry] = useState<Telemetry | null>(null)
+  // The last half-minute of readings by the time each was true, for an overlay that follows a
+  // picture a few seconds behind (HLS).
+  const [history, setHistory] = useState<TimedTelemetry[]>([])
   const handlersRef = useRef(handlers)
   handlersRef.current = handlers
 
   useEffect(() => {
     if (!orderId) return
     setTelemetry(null)
+    setHistory([])
     return liveClient.subscribe(orderId, (message) => {
       switch (message.type) {
         case 'status': {
@@ -57,6 +62,12 @@ export function useLiveOrder(orderId: number | undefined, handlers: LiveOrderHan
         }
         case 'telemetry':
           setTelemetry(message.data)
+          setHistory((list) =>
+            addReading(list, {
+              at: (message.data.recordedAt && Date.parse(message.data.recordedAt)) || message.sentAt,
+              data: message.data,
+            }),
+          )
           break
         case 'upsell':
           handlersRef.current.onUpsell?.({ upsellId: message.upsellId, menuItem: message.menuItem })
@@ -78,7 +89,7 @@ export function useLiveOrder(orderId: number | undefined, handlers: LiveOrderHan
     })
   }, [orderId, queryClient])
 
-  return { telemetry }
+  return { telemetry, history }
 }
 
 /** A new shout goes first (the list is newest first); a known one takes its new status. */

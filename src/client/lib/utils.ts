@@ -51,3 +51,8 @@ export function formatCount(n: number): string {
   const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
   return fraction === undefined ? grouped : `${grouped}.${fraction}`
 }
+
+/** "1 review", "2 reviews", "1,204 reviews": the count grouped, the noun singular for one. */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${n === 1 ? singular : plural}`
+}

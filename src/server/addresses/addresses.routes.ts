@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { addressCreateSchema, addressSchema, addressUpdateSchema } from '../../shared/schemas/addresses'
 import { idParams } from '../../shared/schemas/common'
-import { requireSelf, requireUser } from '../auth/auth.guard'
+import { self, signedIn, userOf } from '../auth/access'
 import type { AddressesService } from './addresses.service'
 
 export function addressRoutes(addresses: AddressesService): FastifyPluginAsyncZod {
@@ -10,6 +10,7 @@ export function addressRoutes(addresses: AddressesService): FastifyPluginAsyncZo
     app.get(
       '/users/:id/addresses',
       {
+        ...self(),
         schema: {
           tags: ['addresses'],
           summary: 'The diner’s saved delivery addresses, the default first',
@@ -18,7 +19,7 @@ export function addressRoutes(addresses: AddressesService): FastifyPluginAsyncZo
         },
       },
       async (request) => {
-        const user = await requireSelf(request, request.params.id)
+        const user = userOf(request)
         return addresses.list(user.id)
       },
     )
@@ -26,6 +27,7 @@ export function addressRoutes(addresses: AddressesService): FastifyPluginAsyncZo
     app.post(
       '/users/:id/addresses',
       {
+        ...self(),
         schema: {
           tags: ['addresses'],
           summary: 'Save a delivery address; the first one, or one sent with isDefault, becomes the default',
@@ -35,7 +37,7 @@ export function addressRoutes(addresses: AddressesService): FastifyPluginAsyncZo
         },
       },
       async (request, reply) => {
-        const user = await requireSelf(request, request.params.id)
+        const user = userOf(request)
         return reply.code(201).send(await addresses.create(user.id, request.body))
       },
     )
@@ -43,6 +45,7 @@ export function addressRoutes(addresses: AddressesService): FastifyPluginAsyncZo
     app.patch(
       '/addresses/:id',
       {
+        ...signedIn,
         schema: {
           tags: ['addresses'],
           summary: 'Change a saved address, or make it the default',
@@ -52,7 +55,7 @@ export function addressRoutes(addresses: AddressesService): FastifyPluginAsyncZo
         },
       },
       async (request) => {
-        const user = await requireUser(request)
+        const user = userOf(request)
         return addresses.update(user.id, request.params.id, request.body)
       },
     )
@@ -60,6 +63,7 @@ export function addressRoutes(addresses: AddressesService): FastifyPluginAsyncZo
     app.delete(
       '/addresses/:id',
       {
+        ...signedIn,
         schema: {
           tags: ['addresses'],
           summary: 'Delete a saved address; deleting the default makes the oldest remaining one the default',
@@ -68,7 +72,7 @@ export function addressRoutes(addresses: AddressesService): FastifyPluginAsyncZo
         },
       },
       async (request, reply) => {
-        const user = await requireUser(request)
+        const user = userOf(request)
         await addresses.remove(user.id, request.params.id)
         return reply.code(204).send(null)
       },

@@ -4,7 +4,7 @@ import type { Db } from '../db/client'
 import { forbidden } from '../infra/errors'
 import { addressNotFound, tooManyAddresses } from './addresses.errors'
 import { type AddressRow, createAddressesRepository } from './addresses.repository'
-import { postcodeCentroid } from './postcode-centroids'
+import type { Geocoder } from './geocoding'
 
 export const MAX_ADDRESSES = 20
 
@@ -37,19 +37,34 @@ export function toOrderAddress(row: AddressRow): OrderAddress {
   }
 }
 
-/** Coordinates as given, else the postcode's centre when we know it, else none. */
-function locate(input: { latitude?: number | null; longitude?: number | null; postcode: string }) {
+/** Coordinates as given, else where the geocoder places the address, else none. */
+async function locate(
+  geocoder: Geocoder,
+  input: {
+    latitude?: number | null | undefined
+    longitude?: number | null | undefined
+    line1: string
+    line2?: string | null | undefined
+    city: string
+    postcode: string
+  },
+) {
   if (input.latitude != null && input.longitude != null)
     return { latitude: input.latitude, longitude: input.longitude }
-  return postcodeCentroid(input.postcode) ?? { latitude: null, longitude: null }
+  const text = [input.line1, input.line2, input.city, input.postcode].filter(Boolean).join(', ')
+  return (await geocoder.locate({ text, postcode: input.postcode })) ?? { latitude: null, longitude: null }
 }
 
 /**
  * A diner's saved addresses: several, at most one default. The first address saved is the
  * default; making another the default, or deleting the default, keeps exactly one.
  */
-export function createAddressesService({ db }: { db: Db }) {
-  async function requireOwn(tx: Parameters<Parameters<Db['transaction']>[0]>[0], id: number, userId: number) {
+export function createAddressesService({ db, geocoder }: { db: Db; geocoder: Geocoder }) {
+  async function requireOwn(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0] | Db,
+    id: number,
+    userId: number,
+  ) {
     const row = await createAddressesRepository(tx).findById(id)
     if (!row) throw addressNotFound()
     if (row.userId !== userId) throw forbidden('This address belongs to another account')
@@ -65,6 +80,8 @@ export function createAddressesService({ db }: { db: Db }) {
       userId: number,
       input: AddressCreateInput & { line1: string; city: string; postcode: string },
     ) {
+      // Placed before the transaction: a geocoding service may take a moment.
+      const coordinates = await locate(geocoder, input)
       return db.transaction(async (tx) => {
         const repo = createAddressesRepository(tx)
         const count = await repo.countForUser(userId)
@@ -78,7 +95,7 @@ export function createAddressesService({ db }: { db: Db }) {
           line2: input.line2 ?? null,
           city: input.city,
           postcode: input.postcode.toUpperCase(),
-          ...locate(input),
+          ...coordinates,
           isDefault,
         })
         return toAddress(row)
@@ -86,15 +103,29 @@ export function createAddressesService({ db }: { db: Db }) {
     },
 
     async update(userId: number, id: number, patch: AddressUpdateInput): Promise<Address> {
+      // Placed before the transaction (a geocoding service may take a moment), from the address
+      // as it will be.
+      const before = await requireOwn(db, id, userId)
+      const postcode = patch.postcode?.toUpperCase() ?? before.postcode
+      const moved =
+        patch.postcode !== undefined ||
+        patch.line1 !== undefined ||
+        patch.city !== undefined ||
+        patch.latitude !== undefined ||
+        patch.longitude !== undefined
+      const coordinates = moved
+        ? await locate(geocoder, {
+            latitude: patch.latitude,
+            longitude: patch.longitude,
+            line1: patch.line1 ?? before.line1,
+            line2: 'line2' in patch ? patch.line2 : before.line2,
+            city: patch.city ?? before.city,
+            postcode,
+          })
+        : {}
       return db.transaction(async (tx) => {
         const repo = createAddressesRepository(tx)
-        const current = await requireOwn(tx, id, userId)
-        const postcode = patch.postcode?.toUpperCase() ?? current.postcode
-        const moved =
-          patch.postcode !== undefined || patch.latitude !== undefined || patch.longitude !== undefined
-        const coordinates = moved
-          ? locate({ latitude: patch.latitude, longitude: patch.longitude, postcode })
-          : {}
+        await requireOwn(tx, id, userId)
         if (patch.isDefault) await repo.clearDefault(userId, id)
         const row = await repo.update(id, {
           // A label or second line sent empty clears it (the schema turns '' into undefined).

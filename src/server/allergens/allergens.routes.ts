@@ -8,7 +8,7 @@ import {
   allergenProfileSchema,
 } from '../../shared/schemas/allergens'
 import { idParam, idParams } from '../../shared/schemas/common'
-import { requireSelf } from '../auth/auth.guard'
+import { self, userOf } from '../auth/access'
 import { allergenProfileExists, allergenProfileNotFound } from './allergens.errors'
 import type { AllergenRepository } from './allergens.repository'
 import { findAllergenMatches, toAllergenProfile } from './allergens.service'
@@ -20,6 +20,7 @@ export function allergenRoutes(repo: AllergenRepository): FastifyPluginAsyncZod 
     app.get(
       '/users/:id/allergen-profile',
       {
+        ...self(),
         schema: {
           tags: ['allergens'],
           summary: "The user's allergen profile; 404 when there is none yet",
@@ -28,7 +29,7 @@ export function allergenRoutes(repo: AllergenRepository): FastifyPluginAsyncZod 
         },
       },
       async (request) => {
-        const user = await requireSelf(request, request.params.id)
+        const user = userOf(request)
         const row = await repo.findForUser(user.id)
         if (!row) throw allergenProfileNotFound()
         return toAllergenProfile(row)
@@ -38,6 +39,7 @@ export function allergenRoutes(repo: AllergenRepository): FastifyPluginAsyncZod 
     app.post(
       '/users/:id/allergen-profile',
       {
+        ...self(),
         schema: {
           tags: ['allergens'],
           summary: 'Create the allergen profile (409 when one exists)',
@@ -47,7 +49,7 @@ export function allergenRoutes(repo: AllergenRepository): FastifyPluginAsyncZod 
         },
       },
       async (request, reply) => {
-        const user = await requireSelf(request, request.params.id)
+        const user = userOf(request)
         const row = await repo.create(user.id, request.body)
         if (!row) throw allergenProfileExists()
         return reply.code(201).send(toAllergenProfile(row))
@@ -57,6 +59,7 @@ export function allergenRoutes(repo: AllergenRepository): FastifyPluginAsyncZod 
     app.patch(
       '/users/:id/allergen-profile',
       {
+        ...self(),
         schema: {
           tags: ['allergens'],
           summary: 'Update the allergen profile; fields left out keep their value (404 when there is none)',
@@ -66,7 +69,7 @@ export function allergenRoutes(repo: AllergenRepository): FastifyPluginAsyncZod 
         },
       },
       async (request) => {
-        const user = await requireSelf(request, request.params.id)
+        const user = userOf(request)
         const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined))
         const row = await repo.update(user.id, changes)
         if (!row) throw allergenProfileNotFound()
@@ -77,6 +80,7 @@ export function allergenRoutes(repo: AllergenRepository): FastifyPluginAsyncZod 
     app.get(
       '/users/:id/allergen-check/:restaurantId',
       {
+        ...self(),
         schema: {
           tags: ['allergens'],
           summary: "The restaurant's dishes (or one dish) that contain an allergen of the user's profile",
@@ -86,7 +90,7 @@ export function allergenRoutes(repo: AllergenRepository): FastifyPluginAsyncZod 
         },
       },
       async (request) => {
-        const user = await requireSelf(request, request.params.id)
+        const user = userOf(request)
         const { restaurantId } = request.params
         const { menuItemId } = request.query
         const items =

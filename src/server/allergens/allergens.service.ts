@@ -24,6 +24,18 @@ export function findAllergenMatches(
   for (const menuItem of items) {
     const present = new Set(menuItem.allergens.map((a) => a.toLowerCase()))
     for (const allergen of wanted) if (present.has(allergen)) matches.push({ menuItem, allergen })
+    // An option's allergens join the dish's once chosen: each option that brings one in is named.
+    for (const group of menuItem.optionGroups ?? [])
+      for (const option of group.options) {
+        const inOption = new Set(option.allergens.map((a) => a.toLowerCase()))
+        for (const allergen of wanted)
+          if (inOption.has(allergen) && !present.has(allergen))
+            matches.push({
+              menuItem,
+              allergen,
+              option: { id: option.id, name: option.name, group: group.name },
+            })
+      }
   }
   return matches
 }

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify'
-import { forbidden, unauthorized } from '../infra/errors'
 import { SESSION_COOKIE, sessionIdOf, toUser } from './auth.service'
 
-/** Who is asking. Routes that need more of the user read it themselves. */
+/**
+ * Who is asking, if anyone. Routes that require a user say so in their options (`access.ts`).
+ */
 export interface SignedInUser {
   id: number
 }
@@ -24,20 +25,6 @@ export function currentUser(request: FastifyRequest): Promise<SignedInUser | und
     resolved.set(request, pending)
   }
   return pending
-}
-
-/** The signed-in user, or a 401. */
-export async function requireUser(request: FastifyRequest): Promise<SignedInUser> {
-  const user = await currentUser(request)
-  if (!user) throw unauthorized()
-  return user
-}
-
-/** The signed-in user when it is `userId` (the `{id}` of `/api/users/{id}/...`); 401 or 403 otherwise. */
-export async function requireSelf(request: FastifyRequest, userId: number): Promise<SignedInUser> {
-  const user = await requireUser(request)
-  if (user.id !== userId) throw forbidden()
-  return user
 }
 
 export { toUser }

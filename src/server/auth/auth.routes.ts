@@ -4,15 +4,21 @@ import { z } from 'zod'
 import { loginSchema, registerSchema, userSchema } from '../../shared/schemas/auth'
 import { conflict, tooManyRequests, unauthorized } from '../infra/errors'
 import { createAttemptCounter } from '../infra/limits'
-import { requireUser } from './auth.guard'
+import { signedIn, userOf } from './access'
+import { SIGN_IN_BUSY_RETRY_SECONDS, signInBusy } from './auth.errors'
 import {
+  DEVICE_COOKIE,
+  DEVICE_TTL_MS,
+  deviceToken,
   dummyPasswordHash,
-  hashPassword,
+  isKnownDevice,
+  passwordHashing,
   SESSION_COOKIE,
   SESSION_TTL_MS,
   sessionIdOf,
   toUser,
-  verifyPassword,
+  tryHashPassword,
+  tryVerifyPassword,
 } from './auth.service'
 
 const LOGIN_LIMIT = { max: 10, timeWindow: '1 minute' }
@@ -48,6 +54,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     throw tooManyRequests(`${what} Please try again in ${Math.ceil(seconds / 60)} minutes.`)
   }
 
+  const busy = (reply: FastifyReply) => {
+    reply.header('retry-after', String(SIGN_IN_BUSY_RETRY_SECONDS))
+    return signInBusy()
+  }
+  /** The hash, or 429 with Retry-After when every hashing slot is taken (nothing is done then). */
+  const inHashingSlot = <T>(pending: Promise<T> | undefined, reply: FastifyReply): Promise<T> => {
+    if (pending) return pending
+    throw busy(reply)
+  }
+  /**
+   * 429 before anything is read (the body, the database) when every open slot is taken and
+   * nothing asks for the slot kept for known browsers: a flood's refusals cost as little as can be.
+   */
+  const refuseWhenNoSlot = (reply: FastifyReply, knownBrowser: boolean) => {
+    if (!knownBrowser && !passwordHashing.open.free) throw busy(reply)
+  }
+
   // COOKIE_SECURE forces the flag; otherwise Secure when the request came over HTTPS, as judged
   // with TRUST_PROXY (X-Forwarded-Proto behind a proxy).
   const setSessionCookie = (reply: FastifyReply, token: string, https: boolean) =>
@@ -58,10 +81,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       secure: cookieSecure ?? https,
       maxAge: SESSION_TTL_MS / 1000,
     })
+  /** This browser has signed in to the account: its next sign-ins use the slot kept for known devices. */
+  const setDeviceCookie = (reply: FastifyReply, user: { id: number; passwordHash: string }, https: boolean) =>
+    reply.setCookie(DEVICE_COOKIE, deviceToken(user), {
+      path: '/api/login',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: cookieSecure ?? https,
+      maxAge: DEVICE_TTL_MS / 1000,
+    })
 
   app.post(
     '/register',
     {
+      onRequest: async (_request, reply) => refuseWhenNoSlot(reply, false),
       config: { rateLimit: { ...LOGIN_LIMIT, keyGenerator: limitKey } },
       schema: { tags: ['auth'], body: registerSchema, response: { 201: userSchema } },
     },
@@ -75,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw conflict('An account with that email already exists', {
           email: 'An account with that email already exists',
         })
-      const passwordHash = await hashPassword(input.password)
+      const passwordHash = await inHashingSlot(tryHashPassword(input.password, 'open'), reply)
       const row = await repo
         .createUser({ username: input.username, passwordHash, email: input.email, fullName: input.fullName })
         .catch((error: unknown) => {
@@ -91,6 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       registrations.record(request.ip)
       const session = await repo.createSession(row.id)
       setSessionCookie(reply, session.token, request.protocol === 'https')
+      setDeviceCookie(reply, row, request.protocol === 'https')
       return reply.code(201).send(toUser(row))
     },
   )
@@ -98,6 +132,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
+      onRequest: async (request, reply) =>
+        refuseWhenNoSlot(reply, request.cookies[DEVICE_COOKIE] !== undefined),
       config: { rateLimit: { ...LOGIN_LIMIT, keyGenerator: limitKey } },
       schema: { tags: ['auth'], body: loginSchema, response: { 200: userSchema } },
     },
@@ -105,13 +141,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { username, password } = request.body
       refuseWhenExhausted(failedSignIns, request.ip, reply, 'Too many failed sign-ins from this address.')
       const row = await repo.findUserByUsername(username)
-      const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()))
+      const lane = row && isKnownDevice(request.cookies[DEVICE_COOKIE], row) ? 'known-device' : 'open'
+      const stored = row?.passwordHash ?? (await dummyPasswordHash())
+      const ok = await inHashingSlot(tryVerifyPassword(password, stored, lane), reply)
       if (!row || !ok) {
         failedSignIns.record(request.ip)
         throw unauthorized('Invalid username or password')
       }
       const session = await repo.createSession(row.id)
       setSessionCookie(reply, session.token, request.protocol === 'https')
+      setDeviceCookie(reply, row, request.protocol === 'https')
       return toUser(row)
     },
   )
@@ -130,9 +169,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.get('/user', { schema: { tags: ['auth'], response: { 200: userSchema } } }, async (request) => {
-    const row = await repo.findUserById((await requireUser(request)).id)
-    if (!row) throw unauthorized()
-    return toUser(row)
-  })
+  app.get(
+    '/user',
+    { ...signedIn, schema: { tags: ['auth'], response: { 200: userSchema } } },
+    async (request) => {
+      const row = await repo.findUserById(userOf(request).id)
+      if (!row) throw unauthorized()
+      return toUser(row)
+    },
+  )
 }

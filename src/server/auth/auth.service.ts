@@ -1,12 +1,10 @@
-import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 import { promisify } from 'node:util'
-import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import { toDollars } from '../../shared/money'
 import type { User } from '../../shared/schemas/auth'
-import type { Db } from '../db/client'
-import { sessions, users } from '../db/schema'
+import type { users } from '../db/schema'
 import { createConcurrencyLimit } from '../infra/limits'
-import type { SessionIdentity } from './session-cache'
 
 const scryptAsync = promisify(scryptCb) as (
   password: string,
@@ -16,13 +14,43 @@ const scryptAsync = promisify(scryptCb) as (
 ) => Promise<Buffer>
 
 /**
- * scrypt runs on libuv's thread pool (4 threads), which file reads, DNS and compression share.
- * Two hashes at a time leave the rest free, so a burst of sign-ins queues behind itself instead
- * of slowing every other request.
+ * Hashes anyone may start at once: one core fewer than the machine has, so that a flood keeping
+ * every open slot busy leaves a core for the event loop and for the account's owner; at most two,
+ * as scrypt runs on libuv's thread pool (4 threads), which file reads, DNS and compression share.
  */
-export const passwordHashing = createConcurrencyLimit(2)
-const scrypt = (password: string, salt: Buffer, keylen: number, options: object) =>
-  passwordHashing.run(() => scryptAsync(password, salt, keylen, options))
+export const OPEN_HASHING_SLOTS = Math.min(2, Math.max(1, availableParallelism() - 1))
+
+/**
+ * Requests hash in slots and never queue for one: OPEN_HASHING_SLOTS are open to anyone, and one
+ * more is kept for a sign-in from a device the account has signed in on before (a signed device
+ * cookie), so a flood of failing sign-ins from many addresses is answered 429 at once instead of
+ * queueing, and the account's owner still gets through. Work of the server's own (the seed, the
+ * dummy hash) waits for an open slot.
+ */
+export const passwordHashing = {
+  open: createConcurrencyLimit(OPEN_HASHING_SLOTS),
+  knownDevice: createConcurrencyLimit(1),
+}
+export type HashingLane = 'open' | 'known-device'
+
+/**
+ * A hash in a free slot of `lane` (a known device falls back to the open slots), undefined when
+ * there is none; `lane` undefined waits for an open slot.
+ */
+function scrypt(
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: object,
+  lane: HashingLane | undefined,
+): Promise<Buffer> | undefined {
+  const task = () => scryptAsync(password, salt, keylen, options)
+  if (!lane) return passwordHashing.open.run(task)
+  return (
+    (lane === 'known-device' ? passwordHashing.knownDevice.tryRun(task) : undefined) ??
+    passwordHashing.open.tryRun(task)
+  )
+}
 
 /** scrypt, N=2^15, r=8, p=1: about 32 MiB and ~50 ms per hash. */
 const SCRYPT = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }
@@ -30,23 +58,68 @@ const KEY_LENGTH = 32
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000
 export const SESSION_COOKIE = 'clearplate_session'
 
+/** Waits for a hashing slot: for the server's own work (the seed, fixtures). */
 export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16)
-  const key = await scrypt(password, salt, KEY_LENGTH, SCRYPT)
-  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${key.toString('base64url')}`
+  return (await tryHashPassword(password, undefined))!
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** The hash in a free slot of `lane`; undefined when every slot is taken (nothing was done). */
+export function tryHashPassword(
+  password: string,
+  lane: HashingLane | undefined,
+): Promise<string> | undefined {
+  const salt = randomBytes(16)
+  const key = scrypt(password, salt, KEY_LENGTH, SCRYPT, lane)
+  return key?.then(
+    (k) =>
+      `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${k.toString('base64url')}`,
+  )
+}
+
+/** Whether `password` matches `stored`, in a free slot of `lane`; undefined when every slot is taken. */
+export function tryVerifyPassword(
+  password: string,
+  stored: string,
+  lane: HashingLane,
+): Promise<boolean> | undefined {
   const [scheme, n, r, p, salt, key] = stored.split('$')
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return Promise.resolve(false)
   const expected = Buffer.from(key, 'base64url')
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: SCRYPT.maxmem,
-  })
-  return actual.length === expected.length && timingSafeEqual(actual, expected)
+  const actual = scrypt(
+    password,
+    Buffer.from(salt, 'base64url'),
+    expected.length,
+    { N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem },
+    lane,
+  )
+  return actual?.then((a) => a.length === expected.length && timingSafeEqual(a, expected))
+}
+
+/**
+ * A device cookie: proof that this browser signed in to the account before. Signed with the
+ * account's stored password hash (secret, shared by every instance, and void once the password
+ * changes); it only moves the account's sign-ins to the slot kept for known devices.
+ */
+export const DEVICE_COOKIE = 'clearplate_device'
+export const DEVICE_TTL_MS = 180 * 24 * 3600 * 1000
+const deviceMac = (userId: number, expires: number, passwordHash: string) =>
+  createHmac('sha256', passwordHash).update(`device:${userId}:${expires}`).digest('base64url')
+
+export function deviceToken(user: { id: number; passwordHash: string }, now = Date.now()): string {
+  const expires = Math.floor((now + DEVICE_TTL_MS) / 1000)
+  return `${user.id}.${expires}.${deviceMac(user.id, expires, user.passwordHash)}`
+}
+
+export function isKnownDevice(
+  token: string | undefined,
+  user: { id: number; passwordHash: string },
+  now = Date.now(),
+): boolean {
+  const [id, expires, mac] = (token ?? '').split('.')
+  if (!id || !expires || !mac || Number(id) !== user.id || Number(expires) * 1000 < now) return false
+  const expected = Buffer.from(deviceMac(user.id, Number(expires), user.passwordHash))
+  const given = Buffer.from(mac)
+  return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
 /** A hash to compare against when the username does not exist, so timing does not reveal it. */
@@ -69,67 +142,3 @@ export function toUser(row: typeof users.$inferSelect): User {
     walletBalance: toDollars(row.walletBalanceCents),
   }
 }
-
-export function createAuthRepository(db: Db) {
-  const sessionById = db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
-    .prepare('auth_session_by_id')
-  const userById = db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('auth_user_by_id')
-
-  return {
-    async findUserByUsername(username: string) {
-      const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`)
-      return row
-    },
-    async findUserById(id: number) {
-      const [row] = await userById.execute({ id })
-      return row
-    },
-    /** Who a stored session belongs to, while it has not run out. */
-    async findSession(id: string): Promise<SessionIdentity | undefined> {
-      const [row] = await sessionById.execute({ id })
-      return row && { userId: row.userId, expiresAt: row.expiresAt.getTime() }
-    },
-    async usernameOrEmailTaken(username: string, email: string) {
-      const rows = await db
-        .select({ username: users.username, email: users.email })
-        .from(users)
-        .where(sql`lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email})`)
-      return {
-        username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
-        email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
-      }
-    },
-    async createUser(input: { username: string; passwordHash: string; email: string; fullName: string }) {
-      const [row] = await db.insert(users).values(input).returning()
-      return row!
-    },
-    /** Returns the cookie token; only its hash is stored. */
-    async createSession(userId: number): Promise<{ token: string; expiresAt: Date }> {
-      const token = randomBytes(32).toString('base64url')
-      const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
-      // Signing in tidies up this user's sessions that have run out.
-      await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())))
-      await db.insert(sessions).values({ id: sessionIdOf(token), userId, expiresAt })
-      return { token, expiresAt }
-    },
-    async userForSession(token: string) {
-      const [row] = await db
-        .select({ user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, sessionIdOf(token)), gt(sessions.expiresAt, new Date())))
-      return row?.user
-    },
-    async deleteSession(token: string) {
-      await db.delete(sessions).where(eq(sessions.id, sessionIdOf(token)))
-    },
-  }
-}
-export type AuthRepository = ReturnType<typeof createAuthRepository>

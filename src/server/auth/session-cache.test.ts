@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
+import { demoWorld } from '../../demo/world'
 import { buildApp } from '../app'
 import { sessions } from '../db/schema'
 import type { Bus } from '../infra/bus'
@@ -13,7 +14,13 @@ import { createSessionCache } from './session-cache'
 const bus = createMemoryBus()
 const app = await buildTestApp({ bus })
 /** A second instance: same database, same bus. */
-const other = await buildApp({ config: testConfig(), database: app.testDatabase, bus, logger: false })
+const other = await buildApp({
+  world: demoWorld,
+  config: testConfig(),
+  database: app.testDatabase,
+  bus,
+  logger: false,
+})
 afterAll(() => other.close())
 
 const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1)
@@ -126,7 +133,13 @@ describe.runIf(redisUrl)('sessions across instances through Redis', () => {
     const buses: Bus[] = [await createRedisBus(url), await createRedisBus(url)]
     const [a, b] = await Promise.all(
       buses.map((instanceBus) =>
-        buildApp({ config: testConfig(), database: app.testDatabase, bus: instanceBus, logger: false }),
+        buildApp({
+          world: demoWorld,
+          config: testConfig(),
+          database: app.testDatabase,
+          bus: instanceBus,
+          logger: false,
+        }),
       ),
     )
     try {

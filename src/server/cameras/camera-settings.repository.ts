@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { cameras } from '../db/schema'
 
@@ -18,8 +18,28 @@ export function createCameraSettingsRepository(db: Tx) {
     },
 
     async update(id: number, patch: CameraPatch, tx: Tx = db): Promise<CameraRow> {
-      const [row] = await tx.update(cameras).set(patch).where(eq(cameras.id, id)).returning()
+      // A change of nothing (`{}`, or only fields the schema does not know) answers the camera as it is.
+      if (Object.values(patch).every((v) => v === undefined)) {
+        const [row] = await tx.select().from(cameras).where(eq(cameras.id, id))
+        return row!
+      }
+      const [current] = await tx.select().from(cameras).where(eq(cameras.id, id))
+      // A new address has not been checked yet.
+      const moved = patch.streamUrl !== undefined && patch.streamUrl !== current?.streamUrl
+      const [row] = await tx
+        .update(cameras)
+        .set(moved ? { ...patch, streamVerifiedAt: null } : patch)
+        .where(eq(cameras.id, id))
+        .returning()
       return row!
+    },
+
+    /** What "Check stream" found, kept only while the camera still has the address it checked. */
+    async recordCheck(id: number, streamUrl: string, ok: boolean, tx: Tx = db): Promise<void> {
+      await tx
+        .update(cameras)
+        .set({ streamVerifiedAt: ok ? new Date() : null })
+        .where(and(eq(cameras.id, id), eq(cameras.streamUrl, streamUrl)))
     },
 
     async delete(id: number, tx: Tx = db): Promise<void> {

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { cameraSchema } from '../../shared/schemas/restaurants'
 import { cameras } from '../db/schema'
 import { buildTestApp, createUser } from '../testing/build-test-app'
-import { addCamera, registerRestaurant } from '../testing/workspace.fixtures'
+import { addCamera, addDish, registerRestaurant } from '../testing/workspace.fixtures'
 
 // Sources on this machine's loopback are allowed here, as an operator may allow them for a LAN.
 const app = await buildTestApp({ config: { cameras: { allowPrivateHosts: true } } })
@@ -52,7 +52,10 @@ describe('managing cameras', () => {
       streamUrl: 'https://cams.example.com/smoker.m3u8',
       isActive: true,
     })
-    expect(await publicCameras(restaurant.id)).toEqual([res.json()])
+    // Diners get the app's own address for the picture, never the owner's source.
+    expect(await publicCameras(restaurant.id)).toEqual([
+      { ...res.json(), streamUrl: `/live/${camera.id}/index.m3u8` },
+    ])
   })
 
   it.each([
@@ -73,6 +76,27 @@ describe('managing cameras', () => {
     expect(res.json().errors[field]).toBe(message)
     expect(await publicCameras(restaurant.id)).toMatchObject([{ name: 'Pit Camera', position: 'grill' }])
   })
+
+  it.each([[{}], [{ colour: 'red' }]])(
+    'answers the unchanged camera to a change of nothing (%o)',
+    async (payload) => {
+      const { owner, restaurant } = await registerRestaurant(app)
+      const camera = await addCamera(app, owner, restaurant.id)
+      const res = await app.inject({
+        method: 'PATCH',
+        url: `/api/cameras/${camera.id}`,
+        headers: owner.headers,
+        payload,
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toMatchObject({
+        id: camera.id,
+        name: 'Pit Camera',
+        position: 'grill',
+        isActive: true,
+      })
+    },
+  )
 
   it('deactivates a camera, which the public list then hides, and deletes one', async () => {
     const { owner, restaurant } = await registerRestaurant(app)
@@ -164,7 +188,22 @@ describe('checking a stream', () => {
       headers: owner.headers,
     })
     expect(silent.statusCode).toBe(200)
-    expect(silent.json()).toEqual({ ok: false, message: `Nothing answered at 127.0.0.1:${port}` })
+    expect(silent.json()).toEqual({
+      ok: false,
+      message: `Could not read a video stream at 127.0.0.1:${port}`,
+    })
+    // Without a picture reaching diners, the restaurant cannot go live.
+    await addDish(app, owner, restaurant.id)
+    const goLive = (isLive = true) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/restaurants/${restaurant.id}`,
+        headers: owner.headers,
+        payload: { isLive },
+      })
+    const refused = await goLive()
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().message).toBe('To go live, add a camera whose “Check stream” found a picture')
 
     const child = spawn(
       ffmpegPath,
@@ -176,12 +215,23 @@ describe('checking a stream', () => {
     )
     children.push(child)
     let found = silent.json()
-    for (let i = 0; i < 20 && String(found.message).startsWith('Nothing answered'); i++) {
+    for (let i = 0; i < 20 && !found.ok; i++) {
       await new Promise((r) => setTimeout(r, 250))
       found = (
         await app.inject({ method: 'POST', url: `/api/cameras/${camera.id}/check`, headers: owner.headers })
       ).json()
     }
     expect(found).toMatchObject({ ok: true, codec: 'h264', width: 640, height: 360 })
+    expect((await goLive()).statusCode).toBe(200)
+
+    // A new address has not been checked: off the air, the restaurant cannot go live again.
+    expect((await goLive(false)).statusCode).toBe(200)
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/cameras/${camera.id}`,
+      headers: owner.headers,
+      payload: { streamUrl: `http://127.0.0.1:${port}/other.ts` },
+    })
+    expect((await goLive()).statusCode).toBe(409)
   }, 30_000)
 })

@@ -4,9 +4,20 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
+import { CLOCK_STRIP, clockCellX } from '../../shared/clock-strip'
 import { resolveFfmpegPath } from '../infra/ffmpeg'
 import { cameraStarting, liveVideoUnavailable, segmentNotFound, tooManyCameraStreams } from './cameras.errors'
-import { countSegments, lastMeaningfulLine, readPlaylist, sleep, withTimeout } from './hls-output'
+import {
+  countSegments,
+  hlsAndRtpOutputArgs,
+  lastMeaningfulLine,
+  liveGraphInputArgs,
+  readPlaylist,
+  sleep,
+  withTimeout,
+  x264LiveArgs,
+} from './hls-output'
+import { FEED_PAYLOAD_TYPE, FEED_SSRC, openRtpFeed, type RtpFeed } from './rtp-feed'
 
 /**
  * Live test pictures for demo cameras: one ffmpeg per watched camera writes a live HLS stream
@@ -76,6 +87,14 @@ export interface CameraStreamsOptions {
   startTimeoutMs?: number
   /** The picture's layers for a camera; without it (or when it fails) the plain test picture. */
   scene?: CameraSceneSource
+  /**
+   * WebRTC viewers of the same encoders: the encoder also sends its H.264 as RTP to a feed, keeps
+   * running while a camera has viewers, and says when it stops.
+   */
+  webrtc?: {
+    viewers(cameraId: number): number
+    cameraStopped(cameraId: number): void
+  }
   log: FastifyBaseLogger
 }
 
@@ -92,6 +111,10 @@ interface Encoder {
   ready: Promise<boolean>
   exited: Promise<void>
   stderr: string
+  /** Where the encoder's RTP arrives, for WebRTC viewers. */
+  feed: RtpFeed | undefined
+  /** The first segment's number: segments are counted from it for their program date-time. */
+  firstSegment: number | undefined
 }
 
 export function createCameraStreams(options: CameraStreamsOptions) {
@@ -162,6 +185,8 @@ export function createCameraStreams(options: CameraStreamsOptions) {
         markExited = resolve
       }),
       stderr: '',
+      feed: undefined,
+      firstSegment: undefined,
     }
     encoders.set(camera.id, encoder)
     encoder.ready = run(encoder, launch, markExited)
@@ -185,6 +210,7 @@ export function createCameraStreams(options: CameraStreamsOptions) {
         writeFile(join(encoder.dir, 'clock.txt'), '%{localtime:%F %T}'),
       ])
       scene = await writeScene(encoder)
+      if (options.webrtc) encoder.feed = await openRtpFeed()
     } catch (error) {
       log.error({ err: error, cameraId: encoder.camera.id }, 'could not prepare the camera stream folder')
       forget(encoder)
@@ -192,12 +218,13 @@ export function createCameraStreams(options: CameraStreamsOptions) {
       return false
     }
     if (encoder.stopping) {
+      encoder.feed?.close()
       await rm(encoder.dir, { recursive: true, force: true })
       markExited()
       return false
     }
 
-    const args = encoderArgs(pictureFilterGraph(fonts, scene))
+    const args = encoderArgs(pictureFilterGraph(fonts, scene), encoder.feed?.port)
     const child = launch.withParentDeathSignal
       ? spawn(SETPRIV, ['--pdeathsig', 'KILL', '--', launch.ffmpegPath, ...args], spawnOptions(encoder.dir))
       : spawn(launch.ffmpegPath, args, spawnOptions(encoder.dir))
@@ -213,6 +240,8 @@ export function createCameraStreams(options: CameraStreamsOptions) {
       gone = true
       processRegistry().children.delete(child)
       forget(encoder)
+      encoder.feed?.close()
+      options.webrtc?.cameraStopped(encoder.camera.id)
       void rm(encoder.dir, { recursive: true, force: true }).finally(markExited)
       if (encoder.stopping) return
       const detail = lastMeaningfulLine(encoder.stderr)
@@ -227,9 +256,9 @@ export function createCameraStreams(options: CameraStreamsOptions) {
 
     const playlist = join(encoder.dir, PLAYLIST)
     while (!gone && !encoder.stopping) {
-      if (
-        countSegments(await readFile(playlist, 'utf8').catch(() => '')) >= PICTURE.segmentsBeforeFirstAnswer
-      ) {
+      const text = await readFile(playlist, 'utf8').catch(() => '')
+      if (countSegments(text) >= PICTURE.segmentsBeforeFirstAnswer) {
+        encoder.firstSegment = firstSegmentNumber(text)
         encoder.everReady = true
         return true
       }
@@ -264,7 +293,9 @@ export function createCameraStreams(options: CameraStreamsOptions) {
   function sweep() {
     const now = Date.now()
     for (const encoder of encoders.values()) {
-      if (encoder.waiting === 0 && now - encoder.lastRequestAt > idleMs) void stop(encoder)
+      const watched = (options.webrtc?.viewers(encoder.camera.id) ?? 0) > 0
+      if (watched) encoder.lastRequestAt = now
+      else if (encoder.waiting === 0 && now - encoder.lastRequestAt > idleMs) void stop(encoder)
     }
     if (encoders.size === 0 && sweeper) {
       clearInterval(sweeper)
@@ -284,30 +315,49 @@ export function createCameraStreams(options: CameraStreamsOptions) {
     await encoder.exited
   }
 
+  /** The camera's running encoder, started when nobody is watching it yet, once it has segments. */
+  async function running(camera: CameraLabel): Promise<Encoder> {
+    if (closed) throw liveVideoUnavailable()
+    const launch = await getLauncher()
+    if (!launch || closed) throw liveVideoUnavailable()
+    let encoder = encoders.get(camera.id)
+    if (!encoder) {
+      if (encoders.size >= maxEncoders) throw tooManyCameraStreams()
+      encoder = start(camera, launch)
+    }
+    encoder.lastRequestAt = Date.now()
+    encoder.waiting++
+    try {
+      const ready = await withTimeout(encoder.ready, startTimeoutMs)
+      if (ready === 'timeout') throw cameraStarting()
+      if (!ready) throw unavailableReason ? liveVideoUnavailable() : cameraStarting()
+      return encoder
+    } finally {
+      encoder.waiting--
+      encoder.lastRequestAt = Date.now()
+    }
+  }
+
   return {
     /** The camera's live playlist, starting its encoder when nobody is watching it yet. */
     async playlist(camera: CameraLabel): Promise<string> {
-      if (closed) throw liveVideoUnavailable()
-      const launch = await getLauncher()
-      if (!launch || closed) throw liveVideoUnavailable()
-      let encoder = encoders.get(camera.id)
-      if (!encoder) {
-        if (encoders.size >= maxEncoders) throw tooManyCameraStreams()
-        encoder = start(camera, launch)
-      }
+      const encoder = await running(camera)
+      const text = await readPlaylist(join(encoder.dir, PLAYLIST))
+      if (!text) throw cameraStarting()
       encoder.lastRequestAt = Date.now()
-      encoder.waiting++
-      try {
-        const ready = await withTimeout(encoder.ready, startTimeoutMs)
-        if (ready === 'timeout') throw cameraStarting()
-        if (!ready) throw unavailableReason ? liveVideoUnavailable() : cameraStarting()
-        const text = await readPlaylist(join(encoder.dir, PLAYLIST))
-        if (!text) throw cameraStarting()
-        return text
-      } finally {
-        encoder.waiting--
-        encoder.lastRequestAt = Date.now()
-      }
+      return withProgramDateTime(text, encoder.feed?.firstPacketAt, encoder.firstSegment)
+    },
+
+    /** The camera's RTP feed for WebRTC viewers, starting its encoder as the playlist does. */
+    async feed(camera: CameraLabel): Promise<RtpFeed> {
+      const encoder = await running(camera)
+      if (!encoder.feed) throw liveVideoUnavailable()
+      return encoder.feed
+    },
+
+    /** The encoder process of a running camera (for measuring what it costs). */
+    encoderPid(cameraId: number): number | undefined {
+      return encoders.get(cameraId)?.child?.pid
     },
 
     /** A segment of a running camera's stream; segments never start an encoder. */
@@ -335,58 +385,58 @@ export function createCameraStreams(options: CameraStreamsOptions) {
   }
 }
 
-/** The encoder's command line: H.264 in 1 s MPEG-TS segments, each starting with a key frame. */
-export function encoderArgs(graph: string): string[] {
-  const gop = String(PICTURE.fps * PICTURE.segmentSeconds)
+/**
+ * The number in the playlist's first segment name (seg-N.ts), which ffmpeg counts from the epoch
+ * second it started.
+ */
+export function firstSegmentNumber(playlist: string): number | undefined {
+  const found = /^seg-(\d+)\.ts$/m.exec(playlist)
+  return found ? Number(found[1]) : undefined
+}
+
+/**
+ * Adds EXT-X-PROGRAM-DATE-TIME before every segment: the wall-clock time its first frame was
+ * drawn, counted from the encoder's first frame (`startedAt`, when its first RTP packet arrived:
+ * the encoder draws and encodes in real time with no look-ahead) in whole segments, since every
+ * segment is exactly one key-frame interval long. ffmpeg's own tag is only to the second.
+ */
+export function withProgramDateTime(
+  playlist: string,
+  startedAt: number | undefined,
+  firstSegment: number | undefined,
+): string {
+  if (startedAt === undefined || firstSegment === undefined) return playlist
+  return playlist.replace(/^(seg-(\d+)\.ts)$/gm, (line, _name: string, n: string) => {
+    const at = startedAt + (Number(n) - firstSegment) * PICTURE.segmentSeconds * 1000
+    return `#EXT-X-PROGRAM-DATE-TIME:${new Date(at).toISOString()}\n${line}`
+  })
+}
+
+/**
+ * The encoder's command line: H.264 in 1 s MPEG-TS segments, each starting with a key frame, and
+ * the same H.264 as RTP to `rtpPort` when WebRTC viewers are served.
+ */
+export function encoderArgs(graph: string, rtpPort?: number): string[] {
   return [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-nostdin',
-    '-re',
-    '-f',
-    'lavfi',
-    '-i',
-    graph,
+    ...liveGraphInputArgs(graph),
+    '-map',
+    '0:v',
     '-an',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-tune',
-    'zerolatency',
-    '-profile:v',
-    'main',
-    '-pix_fmt',
-    'yuv420p',
-    '-crf',
-    '26',
-    '-maxrate',
-    '900k',
-    '-bufsize',
-    '1800k',
-    '-g',
-    gop,
-    '-keyint_min',
-    gop,
-    '-sc_threshold',
-    '0',
-    '-threads',
-    '1',
-    '-f',
-    'hls',
-    '-hls_time',
-    String(PICTURE.segmentSeconds),
-    '-hls_list_size',
-    String(PICTURE.listSize),
-    '-hls_flags',
-    'delete_segments+independent_segments',
-    // Sequence numbers start from the clock, so a restarted encoder never reuses a segment name.
-    '-hls_start_number_source',
-    'epoch',
-    '-hls_segment_filename',
-    'seg-%d.ts',
-    PLAYLIST,
+    ...x264LiveArgs({
+      fps: PICTURE.fps,
+      segmentSeconds: PICTURE.segmentSeconds,
+      crf: 26,
+      maxrateKbps: 900,
+      threads: 1,
+    }),
+    ...hlsAndRtpOutputArgs({
+      segmentSeconds: PICTURE.segmentSeconds,
+      listSize: PICTURE.listSize,
+      playlist: PLAYLIST,
+      rtpPort,
+      ssrc: FEED_SSRC,
+      payloadType: FEED_PAYLOAD_TYPE,
+    }),
   ]
 }
 
@@ -471,6 +521,7 @@ export function pictureFilterGraph(fonts: Fonts | undefined, scene?: SceneLayout
       ]),
     ]
   }
+  kitchen.push(...clockStripFilters())
   if (!fonts) {
     if (scene) return [...chains, kitchen.join(',')].join(';')
     return `${kitchen.join(',')}[kitchen];color=c=0xf5ede4:s=14x14:r=${fps}[puff];[kitchen][puff]${filter(
@@ -558,6 +609,32 @@ export function pictureFilterGraph(fonts: Fonts | undefined, scene?: SceneLayout
     }),
   ]
   return [...chains, [...kitchen, ...steam, ...captions].join(',')].join(';')
+}
+
+/**
+ * The machine-readable clock (shared/clock-strip.ts): a white and a black marker cell, then one
+ * cell per bit of the Gray-coded wall-clock milliseconds at the moment the frame is drawn, white
+ * for 1. Each cell reads the clock once (`st`/`ld`) so its two bit terms agree.
+ */
+export function clockStripFilters(): string[] {
+  const { bits, cell, fromBottom } = CLOCK_STRIP
+  const y = PICTURE.height - fromBottom
+  const filters = [box(0, y, clockCellX(bits), cell, 'black'), box(0, y, cell, cell, 'white')]
+  for (let bit = 0; bit < bits; bit++) {
+    const fromLsb = bits - 1 - bit
+    filters.push(
+      filter('drawbox', {
+        x: clockCellX(bit),
+        y,
+        w: cell,
+        h: cell,
+        color: 'white',
+        t: 'fill',
+        enable: `st(0,floor(time(0)*1000));mod(floor(ld(0)/${2 ** fromLsb})+floor(ld(0)/${2 ** (fromLsb + 1)}),2)`,
+      }),
+    )
+  }
+  return filters
 }
 
 function box(x: number, y: number, w: number, h: number, color: string) {

@@ -14,8 +14,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { demoCameraScene } from '../../demo/camera-scene'
+import { CLOCK_STRIP } from '../../shared/clock-strip'
 import { cameras, restaurants } from '../db/schema'
-import { demoCameraScene } from '../demo/camera-scene'
 import { buildTestApp, type TestApp } from '../testing/build-test-app'
 import { findFonts, PICTURE, pictureFilterGraph } from './camera-streams'
 
@@ -63,7 +64,8 @@ async function addCameras(target: TestApp) {
     pastry: await add('Pastry Bench', { isDemo: true }),
     external: await add('Rooftop Smoker', {
       isDemo: false,
-      streamUrl: 'https://cameras.example.com/smoker.m3u8',
+      // The restaurant's own HLS server, on an address this server may not reach.
+      streamUrl: 'http://127.0.0.1:9/smoker.m3u8',
     }),
     retired: await add('Old Fryer', { isDemo: true, isActive: false }),
   }
@@ -204,7 +206,7 @@ describe('live video of demo cameras', () => {
       expect(existsSync(join(running[0]!.dir, file))).toBe(true)
   })
 
-  it('answers 404 for unknown, retired and externally streamed cameras', async () => {
+  it('answers 404 for unknown and retired cameras, and 403 for an own HLS camera the address policy refuses', async () => {
     for (const url of [
       '/live/987654/index.m3u8',
       '/live/abc/index.m3u8',
@@ -216,8 +218,8 @@ describe('live video of demo cameras', () => {
       expect((await res.json()).message, url).toBe('Camera not found')
     }
     const res = await fetch(`${origin}/live/${external.id}/index.m3u8`)
-    expect(res.status).toBe(404)
-    expect((await res.json()).message).toMatch(/served by the restaurant/)
+    expect(res.status).toBe(403)
+    expect((await res.json()).code).toBe('camera.source_refused')
   })
 
   it('serves only segment files, and only of a running camera', async () => {
@@ -334,8 +336,9 @@ describe('live video of demo cameras', () => {
       // Three and twelve seconds in, the cook is at two ends of their walk.
       const [early, later] = await Promise.all([renderFrame(graph, dir, 3), renderFrame(graph, dir, 12)])
       const still = await sharp(scene.background).removeAlpha().raw().toBuffer()
-      // The pass and its dishes are the restaurant's art: the bottom rows match it but for the steam.
-      const pass = { top: scene.foreground!.top + 40, bottom: PICTURE.height }
+      // The pass and its dishes are the restaurant's art: the bottom rows match it but for the steam
+      // (and the clock strip along the bottom edge, clock-strip.test.ts).
+      const pass = { top: scene.foreground!.top + 40, bottom: PICTURE.height - CLOCK_STRIP.fromBottom }
       expect(meanDifference(early, still, pass)).toBeLessThan(6)
       // Where the cook's head passes (above the steam), the two frames differ.
       const heads = { top: scene.figure!.top, bottom: scene.figure!.top + 40 }

@@ -43,12 +43,14 @@ describe('restreamed cameras', () => {
     timeout: 90_000,
   }, async () => {
     source = await startCameraSource()
+    const lost: Array<[number, number]> = []
     restreamer = createRestreamer({
       launcher,
       allowPrivateHosts: true,
       idleMs: 30_000,
       maxStreams: 2,
       backoff: { initialMs: 300, maxMs: 1000 },
+      onPictureLost: (cameraId, since) => lost.push([cameraId, since]),
       log,
     })
     const camera = { id: 7, streamUrl: source.url }
@@ -59,6 +61,7 @@ describe('restreamed cameras', () => {
     // MPEG-TS packets start with the sync byte 0x47.
     expect(data?.[0]).toBe(0x47)
     expect(restreamer.stats()).toEqual([{ cameraId: 7, state: 'live', mode: 'copy' }])
+    expect(lost).toEqual([])
 
     await source.stop()
     const deadline = Date.now() + 20_000
@@ -68,6 +71,8 @@ describe('restreamed cameras', () => {
       if (problem === 'none') await new Promise((resolve) => setTimeout(resolve, 300))
     }
     expect(problem).toBe('offline')
+    // The owner hears once that the picture stopped, however often it retries meanwhile.
+    expect(lost).toEqual([[7, expect.any(Number)]])
 
     source.start()
     const again = await playlistWithin(restreamer, camera, 30_000)

@@ -4,7 +4,8 @@ import { toCents } from '../../shared/money'
 import { chefShoutCreateResponse, chefShoutCreateSchema, chefShoutSchema } from '../../shared/schemas/chef'
 import { idParam } from '../../shared/schemas/common'
 import { tipResponseSchema, tipSchema } from '../../shared/schemas/wallet'
-import { currentUser, requireUser } from '../auth/auth.guard'
+import { signedIn, userOf } from '../auth/access'
+import { currentUser } from '../auth/auth.guard'
 import { sendCached } from '../infra/cached-response'
 import { unauthorized } from '../infra/errors'
 import { idempotencyHeaders } from '../infra/idempotency'
@@ -31,6 +32,7 @@ export function chefRoutes(service: ChefService): FastifyPluginAsyncZod {
     app.post(
       '/orders/:orderId/chef-shouts',
       {
+        ...signedIn,
         schema: {
           tags: ['chef'],
           params: orderParams,
@@ -40,7 +42,7 @@ export function chefRoutes(service: ChefService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await requireUser(request)
+        const user = userOf(request)
         const shout = await service.sendShout({
           userId: user.id,
           orderId: request.params.orderId,
@@ -54,6 +56,7 @@ export function chefRoutes(service: ChefService): FastifyPluginAsyncZod {
     app.post(
       '/orders/:orderId/tip-chef',
       {
+        ...signedIn,
         schema: {
           tags: ['chef'],
           params: orderParams,
@@ -64,7 +67,7 @@ export function chefRoutes(service: ChefService): FastifyPluginAsyncZod {
       },
       async (request) => {
         // The body's userId is the spec's; the tip is always the signed-in diner's.
-        const user = await requireUser(request)
+        const user = userOf(request)
         return service.tip({
           userId: user.id,
           orderId: request.params.orderId,

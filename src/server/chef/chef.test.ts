@@ -14,7 +14,6 @@ import {
 import { balanceCents, buildTestApp, createUser, type TestUser } from '../testing/build-test-app'
 import { ledgerCents, transactionsOf } from '../wallet/wallet.fixtures'
 import { shoutStatusConflict } from './chef.errors'
-import { demoTipMessage } from './chef.service'
 
 const app = await buildTestApp()
 
@@ -348,21 +347,6 @@ describe('tipping the chef', () => {
     expect(res.statusCode).toBe(409)
     expect(res.json().message).toBe('This Idempotency-Key was used for a different request')
     expect(await balanceCents(app, diner.user.id)).toBe(1900)
-  })
-})
-
-describe('a demo tip', () => {
-  it('is a chef_tip marked as a demo, without an id or a sender, within the tip limits', () => {
-    expect(demoTipMessage({ orderId: 7, amount: 5, message: '  Demo!  ' })).toEqual({
-      type: 'chef_tip',
-      orderId: 7,
-      amount: 5,
-      message: 'Demo!',
-      demo: true,
-      sentAt: expect.any(Number),
-    })
-    expect(() => demoTipMessage({ orderId: 7, amount: 0, message: '' })).toThrow()
-    expect(() => demoTipMessage({ orderId: 7, amount: 100.01, message: '' })).toThrow()
   })
 })
 

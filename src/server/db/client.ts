@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { type PgliteTurns, type PgliteTurnsOptions, takeTurns } from './pglite-turns'
 import * as schema from './schema'
 
 /**
@@ -25,6 +26,8 @@ export interface Database {
   /** Runs the committed migrations in ./drizzle. */
   migrate(): Promise<void>
   close(): Promise<void>
+  /** PGlite only: statements take turns in the order of the requests that ask (`pglite-turns.ts`). */
+  turns?: PgliteTurns
   /** PGlite only: the data directory as a tarball, for fast test snapshots. */
   dump?(): Promise<Blob>
 }
@@ -57,8 +60,8 @@ async function migrateWhenBehind(db: Db, run: () => Promise<void>): Promise<void
 
 export type DatabaseOptions =
   | { url: string; poolSize?: number }
-  | { dataDir: string }
-  | { memory: true; loadDataDir?: Blob }
+  | { dataDir: string; turns?: PgliteTurnsOptions }
+  | { memory: true; loadDataDir?: Blob; turns?: PgliteTurnsOptions }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
@@ -89,10 +92,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions },
     )
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db
+  const turns = takeTurns(client, options.turns)
+  const db = drizzlePglite(turns.client, { schema }) as unknown as Db
   return {
     db,
     kind: 'pglite',
+    turns,
     migrate: () =>
       migrateWhenBehind(db, () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER })),
     close: () => client.close(),

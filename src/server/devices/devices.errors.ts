@@ -35,3 +35,15 @@ export const cameraOfAnotherRestaurant = defineError({
   status: 400,
   message: "Choose one of this restaurant's cameras",
 })
+
+export const readingOutOfWindow = defineError({
+  code: 'devices.reading_out_of_window',
+  status: 400,
+  message: 'recordedAt is outside the time a reading may be recorded',
+})
+
+export const orderFinished = defineError({
+  code: 'devices.order_finished',
+  status: 409,
+  message: 'This order is finished: it takes no more sensor readings',
+})

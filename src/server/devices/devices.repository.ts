@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { cameras, devices, orders, restaurants, telemetry } from '../db/schema'
+import { estimatedOrderColumns } from '../orders/estimated-order'
 
 export type DeviceRow = typeof devices.$inferSelect
 export type NewTelemetryRow = typeof telemetry.$inferInsert
@@ -82,12 +83,7 @@ export function createDevicesRepository(db: Db) {
     async ordersByIds(ids: number[]) {
       if (ids.length === 0) return []
       return db
-        .select({
-          id: orders.id,
-          restaurantId: orders.restaurantId,
-          status: orders.status,
-          kitchenStartedAt: orders.kitchenStartedAt,
-        })
+        .select({ ...estimatedOrderColumns, createdAt: orders.createdAt })
         .from(orders)
         .where(inArray(orders.id, ids))
     },
@@ -95,12 +91,7 @@ export function createDevicesRepository(db: Db) {
     /** The restaurant's orders that are cooking now: a station's reading concerns them. */
     async cookingOrders(restaurantId: number) {
       return db
-        .select({
-          id: orders.id,
-          restaurantId: orders.restaurantId,
-          status: orders.status,
-          kitchenStartedAt: orders.kitchenStartedAt,
-        })
+        .select(estimatedOrderColumns)
         .from(orders)
         .where(and(eq(orders.restaurantId, restaurantId), eq(orders.status, 'cooking')))
     },
@@ -199,46 +190,59 @@ export function createDevicesRepository(db: Db) {
      * when the device's clock runs ahead (a reading dated in the future must not keep a silent
      * sensor online). The same reading a new viewer's snapshot shows.
      */
-    async lastReadingAtByOrder(orderIds: number[]): Promise<Map<number, number>> {
-      const result = new Map<number, number>()
+    async lastReadingAtByOrder(orderIds: number[]): Promise<Map<number, LastReadingAt>> {
+      const result = new Map<number, LastReadingAt>()
       if (orderIds.length === 0) return result
       const ids = sql.join(
         orderIds.map((id) => sql`(${id}::int)`),
         sql`, `,
       )
-      const { rows } = await db.execute<{ id: number; at: string | Date }>(sql`
-        select o.id, least(t.recorded_at, t.received_at) as at
+      const { rows } = await db.execute<{ id: number; at: string | Date; temperature: number | null }>(sql`
+        select o.id, least(t.recorded_at, t.received_at) as at, t.temperature
         from (values ${ids}) as o(id)
         cross join lateral (
-          select recorded_at, received_at from ${telemetry}
+          select recorded_at, received_at, temperature from ${telemetry}
           where order_id = o.id
           order by recorded_at desc
           limit 1
         ) t`)
-      for (const row of rows) result.set(Number(row.id), new Date(row.at).getTime())
+      for (const row of rows)
+        result.set(Number(row.id), {
+          at: new Date(row.at).getTime(),
+          temperature: row.temperature === null ? null : Number(row.temperature),
+        })
       return result
     },
 
     /** When each restaurant's stations last reported (their newest reading, as above). */
-    async lastStationReadingAt(restaurantIds: number[]): Promise<Map<number, number>> {
-      const result = new Map<number, number>()
+    async lastStationReadingAt(restaurantIds: number[]): Promise<Map<number, LastReadingAt>> {
+      const result = new Map<number, LastReadingAt>()
       if (restaurantIds.length === 0) return result
       const ids = sql.join(
         restaurantIds.map((id) => sql`(${id}::int)`),
         sql`, `,
       )
-      const { rows } = await db.execute<{ id: number; at: string | Date }>(sql`
-        select r.id, least(t.recorded_at, t.received_at) as at
+      const { rows } = await db.execute<{ id: number; at: string | Date; temperature: number | null }>(sql`
+        select r.id, least(t.recorded_at, t.received_at) as at, t.temperature
         from (values ${ids}) as r(id)
         cross join lateral (
-          select recorded_at, received_at from ${telemetry}
+          select recorded_at, received_at, temperature from ${telemetry}
           where restaurant_id = r.id and order_id is null
           order by recorded_at desc
           limit 1
         ) t`)
-      for (const row of rows) result.set(Number(row.id), new Date(row.at).getTime())
+      for (const row of rows)
+        result.set(Number(row.id), {
+          at: new Date(row.at).getTime(),
+          temperature: row.temperature === null ? null : Number(row.temperature),
+        })
       return result
     },
   }
+}
+/** When a newest reading was taken (ms since epoch) and the temperature it measured, if any. */
+export interface LastReadingAt {
+  at: number
+  temperature: number | null
 }
 export type DevicesRepository = ReturnType<typeof createDevicesRepository>

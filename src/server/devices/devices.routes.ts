@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { idParams, messageResponse } from '../../shared/schemas/common'
@@ -9,13 +8,9 @@ import {
   ingestResponseSchema,
   ingestSchema,
 } from '../../shared/schemas/devices'
-import { requireUser } from '../auth/auth.guard'
+import { signedIn, userOf } from '../auth/access'
 import type { DeviceIdentity } from './devices.repository'
 import type { DevicesService } from './devices.service'
-
-const signedIn = async (request: FastifyRequest) => {
-  await requireUser(request)
-}
 
 const errors = { 400: messageResponse, 401: messageResponse, 403: messageResponse, 404: messageResponse }
 
@@ -34,7 +29,7 @@ export function deviceRoutes(devices: DevicesService): FastifyPluginAsyncZod {
     app.post(
       '/restaurants/:id/devices',
       {
-        preValidation: signedIn,
+        ...signedIn,
         schema: {
           tags: ['devices'],
           summary: 'Register a sensor; the answer shows its key, once',
@@ -44,7 +39,7 @@ export function deviceRoutes(devices: DevicesService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await requireUser(request)
+        const user = userOf(request)
         const created = await devices.register(request.params.id, user.id, request.body)
         return reply.code(201).header('cache-control', 'no-store').send(created)
       },
@@ -53,7 +48,7 @@ export function deviceRoutes(devices: DevicesService): FastifyPluginAsyncZod {
     app.get(
       '/restaurants/:id/devices',
       {
-        preValidation: signedIn,
+        ...signedIn,
         schema: {
           tags: ['devices'],
           summary: 'The restaurant’s sensors, with when they last reported and what',
@@ -62,7 +57,7 @@ export function deviceRoutes(devices: DevicesService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await requireUser(request)
+        const user = userOf(request)
         return devices.list(request.params.id, user.id)
       },
     )
@@ -70,7 +65,7 @@ export function deviceRoutes(devices: DevicesService): FastifyPluginAsyncZod {
     app.delete(
       '/devices/:id',
       {
-        preValidation: signedIn,
+        ...signedIn,
         schema: {
           tags: ['devices'],
           summary: 'Revoke a sensor’s key; it stops working at once',
@@ -79,7 +74,7 @@ export function deviceRoutes(devices: DevicesService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await requireUser(request)
+        const user = userOf(request)
         await devices.revoke(request.params.id, user.id)
         return reply.code(204).send(null)
       },

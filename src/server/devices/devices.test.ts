@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { ovenCurve } from '../../../scripts/device'
+import { createKitchenEngine } from '../../demo/autopilot'
+import { demoWorld } from '../../demo/world'
 import type { ServerMessage } from '../../shared/live-messages'
 import { deviceCreatedSchema, deviceSchema } from '../../shared/schemas/devices'
 import { buildApp } from '../app'
 import { type Database, openDatabase } from '../db/client'
-import { cameras, devices, telemetry } from '../db/schema'
-import { createKitchenEngine } from '../demo/autopilot'
+import { cameras, devices, orderEvents, telemetry } from '../db/schema'
 import { createRedisBus } from '../infra/bus.redis'
-import { createEngineLock } from '../kitchen/engine-lock'
+import { createEngineLock, STAFFED_LOCK_KEY } from '../kitchen/engine-lock'
+import { estimatedProgress, staffedEstimate } from '../kitchen/estimate'
+import { createStaffedDriver } from '../kitchen/staffed-driver'
 import { connectViewer, createKitchen, createKitchenOrder, liveUrl, ofType } from '../realtime/live.fixtures'
 import { buildTestApp, createUser, testConfig } from '../testing/build-test-app'
 import { hashDeviceKey } from './device-key'
@@ -218,6 +222,62 @@ describe('ingest validation', () => {
     expect(await rowsOf(device.id)).toEqual([])
   })
 
+  it.each([
+    ['1900-01-01T00:00:00Z', 'recordedAt is older than the 30 days sensor readings are kept'],
+    ['0001-01-01T00:00:00Z', 'recordedAt is older than the 30 days sensor readings are kept'],
+    [new Date(Date.now() + 11 * 60_000).toISOString(), 'recordedAt is more than a minute in the future'],
+  ])(
+    'refuses a station reading recorded at %s, saying why, and stores nothing',
+    async (recordedAt, message) => {
+      const device = await register()
+      const res = await ingest(device.key, {
+        readings: [
+          { temperatureF: 300, recordedAt: now() },
+          { temperatureF: 350, recordedAt },
+        ],
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().errors).toEqual({ 'readings.1.recordedAt': message })
+      expect(await rowsOf(device.id)).toEqual([])
+    },
+  )
+
+  it('refuses a reading recorded before its order was placed, saying why, and stores nothing', async () => {
+    const device = await register()
+    const order = await cookingOrder()
+    const res = await ingest(device.key, {
+      readings: [
+        { orderId: order.id, temperatureF: 350, recordedAt: new Date(Date.now() - 3_600_000).toISOString() },
+      ],
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors).toEqual({
+      'readings.0.recordedAt': `recordedAt is before order ${order.id} was placed`,
+    })
+    expect(await rowsOf(device.id)).toEqual([])
+  })
+
+  it.each(['completed', 'cancelled'])(
+    'refuses readings for a %s order with 409, saying why, and stores nothing',
+    async (status) => {
+      const device = await register()
+      const order = await createKitchenOrder(db, {
+        userId: diner.user.id,
+        restaurantId: restaurant.id,
+        status,
+      })
+      const res = await ingest(device.key, {
+        readings: [{ orderId: order.id, temperatureF: 350, recordedAt: now() }],
+      })
+      expect(res.statusCode).toBe(409)
+      expect(res.json()).toMatchObject({
+        code: 'devices.order_finished',
+        message: `Order ${order.id} is ${status}: it takes no more sensor readings`,
+      })
+      expect(await rowsOf(device.id)).toEqual([])
+    },
+  )
+
   it('accepts the edges of every range, °C converted to °F, and refuses more than 100 readings', async () => {
     const device = await register()
     const edges = [
@@ -338,6 +398,30 @@ describe('readings reaching viewers', () => {
     await viewer.close()
   })
 
+  it('shows the simulated oven’s time left counting down reading by reading, while it heats up too', async () => {
+    const device = await register('Simulated oven')
+    const order = await cookingOrder()
+    const viewer = await connectViewer(liveUrl(app.server), { cookie: diner.cookie })
+    viewer.send({ type: 'subscribe', orderId: order.id })
+    await viewer.next(ofType('subscribed', order.id))
+    const curve = ovenCurve({ seed: 2, cookSeconds: 600 })
+    const seen: number[] = []
+    for (const t of [30, 31, 32]) {
+      const { temperatureF, cookingTimeLeft } = curve(t)
+      const recordedAt = new Date(Date.now() - (40 - t) * 10).toISOString()
+      const res = await ingest(device.key, {
+        readings: [{ orderId: order.id, temperatureF, cookingTimeLeft, recordedAt }],
+      })
+      expect(res.statusCode).toBe(202)
+      const message = await viewer.waitFor<Extract<ServerMessage, { type: 'telemetry' }>>(
+        (m) => m.type === 'telemetry' && m.orderId === order.id && m.data.recordedAt === recordedAt,
+      )
+      seen.push(message.data.cookingTime)
+    }
+    expect(seen).toEqual([570, 569, 568])
+    await viewer.close()
+  })
+
   it('shows "Sensor offline" and the estimate again once the sensor is silent for the offline time', async () => {
     const device = await register('Fryer probe')
     const order = await cookingOrder()
@@ -392,6 +476,104 @@ describe('readings reaching viewers', () => {
   })
 })
 
+describe("a staffed kitchen's estimate", () => {
+  it('gives a viewer who joins after the sensor fell silent the staffed estimate, from its last reading, as the staffed driver sends it', async () => {
+    const staffedKitchen = await createKitchen(db, { ownerId: owner.user.id, kitchenMode: 'staffed' })
+    const created = await app.inject({
+      method: 'POST',
+      url: `/api/restaurants/${staffedKitchen.restaurant.id}/devices`,
+      headers: owner.headers,
+      payload: { name: 'Line oven', kind: 'oven' },
+    })
+    const device = deviceCreatedSchema.parse(created.json())
+    const cookingSince = new Date(Date.now() - 60_000)
+    const order = await createKitchenOrder(db, {
+      userId: diner.user.id,
+      restaurantId: staffedKitchen.restaurant.id,
+      status: 'cooking',
+      progress: 40,
+      kitchenStartedAt: new Date(Date.now() - 120_000),
+    })
+    await db
+      .insert(orderEvents)
+      .values({ orderId: order.id, status: 'cooking', at: cookingSince, actor: 'kitchen' })
+    // The sensor's last word, older than the offline time: it has fallen silent.
+    const heardAt = new Date(Date.now() - OFFLINE_MS - 3_000)
+    const sent = await ingest(device.key, {
+      readings: [{ orderId: order.id, temperatureF: 289, recordedAt: heardAt.toISOString() }],
+    })
+    expect(sent.statusCode).toBe(202)
+    const last = { temperature: 289, at: heardAt.getTime() }
+    const orderMs = app.config.kitchen.orderMs
+    const staffed = staffedEstimate(orderMs)
+    const asEstimated = { ...order, statusAt: cookingSince, kitchenMode: 'staffed' as const }
+
+    const late = await connectViewer(liveUrl(app.server), { cookie: diner.cookie })
+    late.send({ type: 'subscribe', orderId: order.id })
+    const first = await late.next<Extract<ServerMessage, { type: 'telemetry' }>>(
+      ofType('telemetry', order.id),
+    )
+    expect(first.data).toEqual({ ...staffed.telemetry(asEstimated, first.sentAt, last), sensorOffline: true })
+    // Not the autopilot's line nor its oven at the order's target: the staffed estimate, on its
+    // way from the 289 °F the sensor last measured to the 375 °F of the estimate's curve.
+    expect(first.data.status).toBe('On schedule (estimate)')
+    expect(first.data.temperature).toBeGreaterThan(289)
+    expect(first.data.temperature).toBeLessThan(375)
+
+    // The staffed driver's next pass sends the viewers already watching the same estimate.
+    const driver = createStaffedDriver({
+      db,
+      bus: app.bus,
+      upsells: app.upsells,
+      lock: createEngineLock(app.testDatabase, undefined, STAFFED_LOCK_KEY),
+      config: { kitchen: { orderMs, tickMs: 100 } },
+      sensors: (active, at) => app.devices.activity(active, at),
+    })
+    const at = Date.now()
+    await driver.tick(at)
+    const pushed = await late.next<Extract<ServerMessage, { type: 'telemetry' }>>(
+      ofType('telemetry', order.id),
+    )
+    const progress = estimatedProgress('cooking', 40, cookingSince.getTime(), at, orderMs)
+    expect(pushed.data).toEqual({
+      ...staffed.telemetry({ ...asEstimated, progress }, at, last),
+      sensorOffline: true,
+    })
+    await late.close()
+  })
+
+  it('fills in what a staffed sensor does not measure from the staffed estimate', async () => {
+    const staffedKitchen = await createKitchen(db, { ownerId: owner.user.id, kitchenMode: 'staffed' })
+    const created = await app.inject({
+      method: 'POST',
+      url: `/api/restaurants/${staffedKitchen.restaurant.id}/devices`,
+      headers: owner.headers,
+      payload: { name: 'Probe', kind: 'probe' },
+    })
+    const device = deviceCreatedSchema.parse(created.json())
+    const order = await createKitchenOrder(db, {
+      userId: diner.user.id,
+      restaurantId: staffedKitchen.restaurant.id,
+      status: 'cooking',
+      progress: 40,
+    })
+    const viewer = await connectViewer(liveUrl(app.server), { cookie: diner.cookie })
+    viewer.send({ type: 'subscribe', orderId: order.id })
+    await viewer.next(ofType('subscribed', order.id))
+    const recordedAt = now()
+    await ingest(device.key, { readings: [{ orderId: order.id, temperatureF: 362, recordedAt }] })
+    const reading = await viewer.waitFor<Extract<ServerMessage, { type: 'telemetry' }>>(
+      (m) => m.type === 'telemetry' && m.orderId === order.id && m.data.recordedAt === recordedAt,
+    )
+    expect(reading.data).toMatchObject({
+      source: 'sensor',
+      temperature: 362,
+      status: 'On schedule (estimate)',
+    })
+    await viewer.close()
+  })
+})
+
 describe('two instances', () => {
   it('stops a revoked key at once on the other instance', async () => {
     // A second app on the same database, as a second server would be, hearing the first through
@@ -408,9 +590,21 @@ describe('two instances', () => {
     const busA = url ? await createRedisBus(url) : app.bus
     const busB = url ? await createRedisBus(url) : app.bus
     const a = redisUrl
-      ? await buildApp({ config: testConfig(), database: app.testDatabase, bus: busA, logger: false })
+      ? await buildApp({
+          world: demoWorld,
+          config: testConfig(),
+          database: app.testDatabase,
+          bus: busA,
+          logger: false,
+        })
       : app
-    const b = await buildApp({ config: testConfig(), database: second, bus: busB, logger: false })
+    const b = await buildApp({
+      world: demoWorld,
+      config: testConfig(),
+      database: second,
+      bus: busB,
+      logger: false,
+    })
     await b.ready()
     try {
       const device = await register('Pass probe')

@@ -1,9 +1,10 @@
-/** An order as the telemetry of a reading needs it. */
-export interface OrderForEstimate {
-  id: number
+import type { EstimatedOrder } from '../orders/estimated-order'
+
+/** An order as the telemetry of a reading needs it: the kitchen's estimate fills in what it does not measure. */
+export interface OrderForEstimate extends EstimatedOrder {
   restaurantId: number
-  status: string
-  kitchenStartedAt: Date
+  /** When the order was placed: a reading recorded before it cannot be about it. */
+  createdAt?: Date
 }
 
 export interface OrderCacheOptions {

@@ -40,4 +40,8 @@ export const orderChannel = (orderId: number) => `order:${orderId}`
 export const userChannel = (userId: number) => `user:${userId}`
 /** A restaurant's kitchen console: its tickets, shouts, tips and upsell answers. */
 export const kitchenChannel = (restaurantId: number) => `kitchen:${restaurantId}`
+/** A restaurant's public page: dishes sold out and back, the kitchen's pause. */
+export const restaurantChannel = (restaurantId: number) => `restaurant:${restaurantId}`
 export const CACHE_CHANNEL = 'cache:invalidate'
+/** A member's role or stations changed, or they left a restaurant's staff: consoles check again. */
+export const STAFF_CHANNEL = 'staff:changed'

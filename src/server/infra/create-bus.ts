@@ -13,6 +13,7 @@ export async function createBus(
     const { metrics } = options
     const bus = await createRedisBus(config.redisUrl, {
       onError: options.onError ?? warnAtMostEvery(10_000),
+      replaceKey: replaceableKey,
       onPublishFailed: (reason) => metrics?.busPublishFailures.inc({ reason }),
       onPublished: (lagMs) => metrics?.busPublishLag.observe(lagMs / 1000),
     })
@@ -20,6 +21,16 @@ export async function createBus(
     return bus
   }
   return createMemoryBus()
+}
+
+/**
+ * Telemetry is replaceable: a viewer needs only an order's newest reading, so while the broker is
+ * away only the newest per channel waits. Everything else (statuses, tips, shouts, upsells,
+ * wallet changes, notifications, cache invalidations) must all arrive and is kept in order.
+ */
+export function replaceableKey(channel: string, message: unknown): string | undefined {
+  const type = (message as { type?: unknown } | null)?.type
+  return type === 'telemetry' ? `${channel}|telemetry` : undefined
 }
 
 /** ioredis retries on its own; one line now and then is enough to see an outage in the logs. */

@@ -5,9 +5,10 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../../e2e/support/server'
+import { createKitchenEngine } from '../../demo/autopilot'
+import { demoWorld } from '../../demo/world'
 import { buildApp } from '../app'
 import { openDatabase } from '../db/client'
-import { createKitchenEngine } from '../demo/autopilot'
 import { createEngineLock, KITCHEN_LOCK_KEY } from '../kitchen/engine-lock'
 import { balanceCents, createUser, type TestApp, testConfig } from '../testing/build-test-app'
 import { createMemoryBus } from './bus.memory'
@@ -149,7 +150,13 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database restarted under
     cleanups.push(() => database.close())
     await database.migrate()
     const bus = createMemoryBus()
-    const app = (await buildApp({ config: testConfig(), database, bus, logger: false })) as unknown as TestApp
+    const app = (await buildApp({
+      world: demoWorld,
+      config: testConfig(),
+      database,
+      bus,
+      logger: false,
+    })) as unknown as TestApp
     cleanups.push(() => app.close())
     await app.ready()
     const engine = createKitchenEngine({

@@ -47,11 +47,25 @@ export function createAttemptCounter(options: {
   }
 }
 
-/** Runs at most `limit` tasks at once; the others wait their turn in order. */
+/**
+ * Runs at most `limit` tasks at once. `run` makes the others wait their turn in order (work of
+ * the server's own); `tryRun` refuses at once when every slot is taken or someone waits (work a
+ * request asked for, answered 429 rather than queued behind a flood).
+ */
 export function createConcurrencyLimit(limit: number) {
   let running = 0
   const waiting: Array<() => void> = []
   return {
+    /** Starts `task` in a free slot, or answers undefined when there is none. */
+    tryRun<T>(task: () => Promise<T>): Promise<T> | undefined {
+      if (running >= limit || waiting.length > 0) return undefined
+      running++
+      const release = () => {
+        running--
+        waiting.shift()?.()
+      }
+      return Promise.resolve().then(task).finally(release)
+    },
     async run<T>(task: () => Promise<T>): Promise<T> {
       if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
       running++
@@ -64,6 +78,10 @@ export function createConcurrencyLimit(limit: number) {
     },
     get running() {
       return running
+    },
+    /** Whether `tryRun` would start a task now. */
+    get free() {
+      return running < limit && waiting.length === 0
     },
     get waiting() {
       return waiting.length

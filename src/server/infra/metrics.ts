@@ -89,7 +89,7 @@ export function createMetrics(): Metrics {
   })
   const busPublishFailures = new Counter({
     name: 'bus_publish_failures_total',
-    help: 'Publishes the broker did not take at once, by reason (queued, dropped)',
+    help: 'Publishes the broker did not take at once, by reason (queued; replaced by a newer reading of the same order; dropped)',
     labelNames: ['reason'] as const,
     registers: [registry],
   })

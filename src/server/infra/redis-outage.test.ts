@@ -1,58 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../../e2e/support/server'
+import { demoWorld } from '../../demo/world'
 import type { ServerMessage } from '../../shared/live-messages'
 import { buildApp } from '../app'
 import { createRestaurant, placeOrder } from '../orders/orders.fixtures'
 import { connectViewer, ofType, type Viewer } from '../realtime/live.fixtures'
 import { balanceCents, createUser, type TestApp, testConfig } from '../testing/build-test-app'
+import { redisAvailable, startRedis, stopRedis, until } from '../testing/private-redis'
 import { openTestDatabase } from '../testing/test-database'
 import type { Bus } from './bus'
 import { createRedisBus } from './bus.redis'
-
-/** A private redis-server on its own port, started and stopped by pid. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('redis-server did not start')), 10_000)
-    let out = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      if (out.includes('Ready to accept connections')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    })
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)))
-  })
-  child.removeAllListeners('exit')
-  return child
-}
-
-async function stopRedis(child: ChildProcess) {
-  if (child.exitCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  // A crash, not a shutdown: nothing is flushed, clients see their connections drop.
-  process.kill(child.pid!, 'SIGKILL')
-  await exited
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms: number, what: string) {
-  const deadline = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
-
-const redisAvailable = await new Promise<boolean>((resolve) => {
-  const probe = spawn('redis-server', ['--version'])
-  probe.once('error', () => resolve(false))
-  probe.once('exit', (code) => resolve(code === 0))
-})
 
 describe.runIf(redisAvailable)('Redis stopped mid-test, two instances on one database', () => {
   const cleanups: Array<() => Promise<unknown>> = []
@@ -72,7 +30,7 @@ describe.runIf(redisAvailable)('Redis stopped mid-test, two instances on one dat
 
     async function instance() {
       const bus: Bus = await createRedisBus(url, { onError: () => {}, commandTimeoutMs: 500 })
-      const app = await buildApp({ config: testConfig(), database, bus, logger: false })
+      const app = await buildApp({ world: demoWorld, config: testConfig(), database, bus, logger: false })
       await app.listen({ port: 0, host: '127.0.0.1' })
       cleanups.push(async () => {
         await app.close()

@@ -5,10 +5,76 @@ import {
   guardedLookup,
   isPrivateAddress,
   literalSourceProblem,
+  outboundAddressProblem,
+  PRIVATE_SOURCE_MESSAGE,
   pinSource,
   SourceRefusedError,
   sourceKind,
 } from './source-policy'
+
+describe('the outbound address policy', () => {
+  // Every form a URL can give an address in, judged on the address's bytes.
+  const refusedUrls: [string, string][] = [
+    ['http://127.0.0.1/', 'IPv4 loopback'],
+    ['http://127.8.9.10/', 'the rest of 127/8'],
+    ['http://0x7f.1/', 'loopback written in hex'],
+    ['http://2130706433/', 'loopback as one number'],
+    ['http://127.0.0.1./', 'loopback with a trailing dot'],
+    ['http://10.1.2.3/', '10/8'],
+    ['http://172.16.0.1/', '172.16/12'],
+    ['http://192.168.1.20/', '192.168/16'],
+    ['http://169.254.169.254/', 'link-local, cloud metadata'],
+    ['http://100.64.0.1/', 'carrier-grade NAT'],
+    ['http://0.0.0.0/', 'this network'],
+    ['http://192.0.0.8/', 'IETF protocol assignments'],
+    ['http://192.0.2.10/', 'TEST-NET-1'],
+    ['http://198.51.100.7/', 'TEST-NET-2'],
+    ['http://203.0.113.9/', 'TEST-NET-3'],
+    ['http://198.18.0.1/', 'benchmarking'],
+    ['http://224.0.0.1/', 'multicast'],
+    ['http://240.0.0.1/', 'reserved'],
+    ['http://255.255.255.255/', 'broadcast'],
+    ['http://[::1]/', 'IPv6 loopback'],
+    ['http://[::]/', 'IPv6 unspecified'],
+    ['http://[::127.0.0.1]/', 'IPv4-compatible loopback'],
+    ['http://[::ffff:127.0.0.1]/', 'IPv4-mapped loopback'],
+    ['http://[::ffff:0:127.0.0.1]/', 'IPv4-translated loopback (RFC 6145)'],
+    ['http://[64:ff9b::127.0.0.1]/', 'NAT64 of loopback'],
+    ['http://[64:ff9b::a9fe:a9fe]/', 'NAT64 of the metadata address, in hex'],
+    ['http://[64:ff9b:1::808:808]/', 'local-use NAT64'],
+    ['http://[2002:7f00:1::1]/', '6to4 of loopback'],
+    ['http://[2002:c0a8:101::1]/', '6to4 of 192.168.1.1'],
+    ['http://[fe80::1]/', 'IPv6 link-local'],
+    ['http://[fec0::1]/', 'IPv6 site-local'],
+    ['http://[fd12:3456::1]/', 'unique local'],
+    ['http://[ff02::1]/', 'IPv6 multicast'],
+    ['http://[2001:db8::1]/', 'IPv6 documentation'],
+    ['http://[2001::1]/', 'Teredo'],
+    ['http://localhost/', 'localhost'],
+    ['http://LOCALHOST./', 'localhost with a trailing dot'],
+    ['http://cam.localhost/', 'a name under localhost'],
+    ['http://cam.localhost./', 'a name under localhost with a trailing dot'],
+  ]
+  it.each(refusedUrls)('refuses %s (%s) without connecting', (url) => {
+    expect(outboundAddressProblem(url, false)).toBe(PRIVATE_SOURCE_MESSAGE)
+    expect(literalSourceProblem(url, false)).toBe(PRIVATE_SOURCE_MESSAGE)
+    expect(outboundAddressProblem(url, true)).toBeUndefined()
+  })
+
+  const allowedUrls: [string, string][] = [
+    ['http://8.8.8.8/', 'a public IPv4 address'],
+    ['http://172.32.0.1/', 'just outside 172.16/12'],
+    ['http://192.169.0.1/', 'just outside 192.168/16'],
+    ['http://[2606:4700::1111]/', 'a public IPv6 address'],
+    ['http://[::ffff:1.1.1.1]/', 'IPv4-mapped public address'],
+    ['http://[64:ff9b::8.8.8.8]/', 'NAT64 of a public address'],
+    ['http://[2002:808:808::1]/', '6to4 of a public address'],
+    ['rtsp://cameras.example.com/cam', 'a host name, judged when connecting'],
+  ]
+  it.each(allowedUrls)('allows %s (%s)', (url) => {
+    expect(outboundAddressProblem(url, false)).toBeUndefined()
+  })
+})
 
 describe('camera source policy', () => {
   it('refuses loopback, link-local and private ranges, IPv4 and IPv6, and allows public addresses', () => {
@@ -42,7 +108,7 @@ describe('camera source policy', () => {
     expect(literalSourceProblem('srt://cam.localhost:9000', false)).toMatch(/not allowed/)
     expect(literalSourceProblem('https://LOCALHOST/cam.m3u8', false)).toMatch(/not allowed/)
     expect(literalSourceProblem('rtsp://cameras.example.com/cam', false)).toBeUndefined()
-    expect(literalSourceProblem('rtmp://203.0.113.9/live/cam', false)).toBeUndefined()
+    expect(literalSourceProblem('rtmp://8.8.4.4/live/cam', false)).toBeUndefined()
     expect(literalSourceProblem('rtsp://127.0.0.1:8554/cam', true)).toBeUndefined()
   })
 

@@ -1,53 +1,65 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
-import { BlockList, isIP, type LookupFunction } from 'node:net'
+import { isIP, type LookupFunction } from 'node:net'
+import ipaddr from 'ipaddr.js'
 import { badRequest } from './errors'
 
 /**
- * Which camera sources the server may connect to. A camera's address on loopback, link-local or a
- * private range would turn the server into a way into its own network, so those are refused unless
- * the operator allows them (CAMERA_PRIVATE_HOSTS=true, for cameras on the restaurant's own LAN in a
- * self-hosted install). Saving a camera never connects: an IP literal or `localhost` is judged at
+ * Which addresses the server may connect to when a user gives it a URL (a camera source, and later
+ * a restaurant's webhook or a push endpoint). An address on loopback, link-local or a private range
+ * would turn the server into a way into its own network, so those are refused unless the operator
+ * allows them (OUTBOUND_PRIVATE_HOSTS=true, e.g. cameras on the restaurant's own LAN in a
+ * self-hosted install). Saving a URL never connects: an IP literal or `localhost` is judged at
  * once, a host name each time the server connects, on the address it actually connects to.
+ *
+ * Addresses are judged on their parsed bytes (ipaddr.js), never on how they are written: an IPv4
+ * address carried inside IPv6 (mapped, translated, NAT64, 6to4, IPv4-compatible) is judged as the
+ * IPv4 address it carries.
  */
 
 /** Protocols the server pulls and restreams as HLS. */
 export const RESTREAM_PROTOCOLS = ['rtsp:', 'rtmp:', 'srt:', 'http:', 'https:'] as const
 
-const refused = new BlockList()
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, cloud metadata services
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15], // benchmarking
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const)
-  refused.addSubnet(net, prefix, 'ipv4')
-for (const [net, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128],
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const)
-  refused.addSubnet(net, prefix, 'ipv6')
+/** True for a public IPv4 address: every special range (private, loopback, TEST-NET...) is refused. */
+function isPublicV4(address: ipaddr.IPv4): boolean {
+  return address.range() === 'unicast'
+}
 
-/** True for an address in a range a camera source may not use unless private hosts are allowed. */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address)
-  if (family === 4) return refused.check(address, 'ipv4')
-  if (family === 6) {
-    // IPv4 inside IPv6 (::ffff:a.b.c.d, NAT64 64:ff9b::a.b.c.d) is judged as the IPv4 address.
-    const embedded = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1]
-    if (embedded) return refused.check(embedded, 'ipv4')
-    return refused.check(address, 'ipv6')
+function embeddedV4(parts: number[], high: number, low: number): ipaddr.IPv4 {
+  return new ipaddr.IPv4([parts[high]! >> 8, parts[high]! & 0xff, parts[low]! >> 8, parts[low]! & 0xff])
+}
+
+function isPublicV6(address: ipaddr.IPv6): boolean {
+  const parts = address.parts
+  // ::/96 (unspecified, loopback, the deprecated IPv4-compatible ::a.b.c.d): never a public host.
+  if (parts.slice(0, 6).every((p) => p === 0)) return false
+  switch (address.range()) {
+    case 'ipv4Mapped': // ::ffff:a.b.c.d
+    case 'rfc6145': // ::ffff:0:a.b.c.d
+      return isPublicV4(embeddedV4(parts, 6, 7))
+    case 'rfc6052':
+      // 64:ff9b::a.b.c.d carries the IPv4 address; 64:ff9b:1::/48 is for local use.
+      if (parts[2] !== 0) return false
+      return isPublicV4(embeddedV4(parts, 6, 7))
+    case '6to4': // 2002:AABB:CCDD::/48 carries a.b.c.d
+      return isPublicV4(embeddedV4(parts, 1, 2))
+    case 'unicast':
+      // Global unicast is 2000::/3; the rest is unassigned.
+      return (parts[0]! & 0xe000) === 0x2000
+    default:
+      // Link-local, site-local, unique local, multicast, Teredo, documentation, benchmarking...
+      return false
   }
-  return false
+}
+
+/**
+ * True for an IP address in a range the server may not connect to unless private hosts are
+ * allowed; false for a public address, and for anything that is not an IP address.
+ */
+export function isPrivateAddress(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, '')
+  if (!isIP(bare)) return false
+  const parsed = ipaddr.parse(bare)
+  return parsed.kind() === 'ipv4' ? !isPublicV4(parsed as ipaddr.IPv4) : !isPublicV6(parsed as ipaddr.IPv6)
 }
 
 export type SourceKind = 'hls' | 'file' | 'restream' | 'local'
@@ -68,25 +80,34 @@ export function sourceKind(streamUrl: string): SourceKind {
   return 'restream'
 }
 
-/** The host of a URL without IPv6 brackets, lowercased. */
+/** The host of a URL without IPv6 brackets or a trailing dot, lowercased. */
 export function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  return url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
+    .toLowerCase()
 }
 
-const isLocalhostName = (host: string) => host === 'localhost' || host.endsWith('.localhost')
+const isLocalhostName = (host: string) => {
+  const name = host.replace(/\.+$/, '').toLowerCase()
+  return name === 'localhost' || name.endsWith('.localhost')
+}
 
 export const PRIVATE_SOURCE_MESSAGE =
-  'Camera addresses on this server’s own network (loopback, link-local or private ranges) are not allowed'
+  'Addresses on this server’s own network (loopback, link-local or private ranges) are not allowed'
 
 /**
- * The check made when a camera is saved, without connecting or resolving anything: a message when
- * the URL names a refused address literally (an IP in a refused range, or localhost).
+ * The outbound address policy, decided without connecting or resolving anything: a message when a
+ * URL a user gave names a refused address literally (an IP in a refused range, or localhost),
+ * undefined when it may be saved. A host name is judged again each time the server connects
+ * (`guardedLookup`, `pinSource`). Camera sources, webhook URLs and push endpoints
+ * all go through it; `allowPrivate` is the operator's OUTBOUND_PRIVATE_HOSTS.
  */
-export function literalSourceProblem(streamUrl: string, allowPrivate: boolean): string | undefined {
-  if (allowPrivate || streamUrl.startsWith('/')) return undefined
+export function outboundAddressProblem(address: string, allowPrivate: boolean): string | undefined {
+  if (allowPrivate) return undefined
   let url: URL
   try {
-    url = new URL(streamUrl)
+    url = new URL(address)
   } catch {
     return undefined
   }
@@ -95,13 +116,22 @@ export function literalSourceProblem(streamUrl: string, allowPrivate: boolean): 
   return undefined
 }
 
+/** The check made when a camera is saved: the outbound policy, for a source that is a URL. */
+export function literalSourceProblem(streamUrl: string, allowPrivate: boolean): string | undefined {
+  if (streamUrl.startsWith('/')) return undefined
+  return outboundAddressProblem(streamUrl, allowPrivate)
+}
+
 export class SourceRefusedError extends Error {
+  /** Refused on the address the user gave, not on one found by reading it. */
+  firstHop: boolean
   constructor(
     message: string,
     readonly address?: string,
   ) {
     super(message)
     this.name = 'SourceRefusedError'
+    this.firstHop = false
   }
 }
 
@@ -157,7 +187,10 @@ export function assertSavableSource(streamUrl: string, allowPrivate: boolean): v
   if (problem) throw badRequest(problem, { streamUrl: problem })
 }
 
-/** The address the player uses: a restreamed camera plays from this server, never its source. */
+/**
+ * The address the player uses: every camera plays from this server (restreamed, or its HLS read
+ * through the server), never from its source, whose address stays the owner's.
+ */
 export function playbackUrl(camera: { id: number; streamUrl: string }): string {
-  return sourceKind(camera.streamUrl) === 'restream' ? `/live/${camera.id}/index.m3u8` : camera.streamUrl
+  return sourceKind(camera.streamUrl) === 'local' ? camera.streamUrl : `/live/${camera.id}/index.m3u8`
 }

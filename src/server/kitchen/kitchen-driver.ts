@@ -1,9 +1,7 @@
-import type { Telemetry } from '../../shared/schemas/orders'
-
 /**
  * The kitchen's driver seam. A driver moves orders through the kitchen (status, progress,
  * telemetry) on the instance that holds the kitchen lock. The demo world's autopilot
- * (`demo/autopilot.ts`) is one driver; main.ts plugs it in, and product code knows only this
+ * (`src/demo/autopilot.ts`) is one driver; main.ts plugs it in, and product code knows only this
  * interface.
  */
 export interface KitchenDriver {
@@ -13,17 +11,8 @@ export interface KitchenDriver {
   stop(): Promise<void>
 }
 
-/** An order as a driver's telemetry estimate needs it. */
-export interface EstimatedOrder {
-  id: number
-  kitchenStartedAt: Date
-}
-
-/**
- * What a driver would read for an order right now. The live channel shows it to a new viewer of
- * an order whose first reading is not stored yet.
- */
-export type TelemetryEstimate = (order: EstimatedOrder, now: number) => Telemetry
+/** Each kitchen mode's estimate of an order's telemetry lives in estimate.ts. */
+export type { EstimatedOrder, LastReading, ModeEstimate, TelemetryEstimate } from './estimate'
 
 /** An order as the sensor watch needs it: a station's readings concern the orders cooking there. */
 export interface WatchedOrder {
@@ -38,7 +27,11 @@ export interface WatchedOrder {
  * window). While a sensor reports, drivers leave the order's telemetry to it; once it falls
  * silent, their estimate comes back marked as such, with the sensor shown offline.
  */
-export type SensorWatch = (
-  orders: WatchedOrder[],
-  now: number,
-) => Promise<Map<number, { lastReadingAt: number; live: boolean }>>
+export type SensorWatch = (orders: WatchedOrder[], now: number) => Promise<Map<number, SensorState>>
+
+/** What a sensor last said about an order: when, whether it still reports, and its temperature. */
+export interface SensorState {
+  lastReadingAt: number
+  live: boolean
+  lastTemperature?: number | null
+}

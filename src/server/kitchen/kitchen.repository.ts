@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, notInArray, or, sql } from 'drizzle-orm'
+import { allergenWordsIn } from '../../shared/allergen-words'
 import { allergenLabel } from '../../shared/constants'
 import { toDollars } from '../../shared/money'
 import {
@@ -7,13 +8,16 @@ import {
   type KitchenMode,
   type KitchenSettings,
   RECALL_WINDOW_MS,
+  RECENT_WINDOW_MS,
   type Ticket,
 } from '../../shared/schemas/kitchen'
 import { parseOrderItems } from '../../shared/schemas/orders'
+import { STAFF_ROLES, type StaffRole } from '../../shared/schemas/staff'
 import type { Db, Tx } from '../db/client'
 import {
   chefShouts,
   chefTips,
+  deliveryPlatformIntegrations,
   menuItems,
   orderEvents,
   orders,
@@ -22,7 +26,8 @@ import {
   userAllergenProfiles,
   users,
 } from '../db/schema'
-import { cancellationOf } from './cancellation'
+import { cancellationOf } from '../orders/cancellation'
+import { allInPages } from './in-batches'
 
 export type OrderRow = typeof orders.$inferSelect
 type RestaurantRow = typeof restaurants.$inferSelect
@@ -59,7 +64,8 @@ export function createKitchenRepository(db: Db | Tx) {
     const ids = orderRows.map((o) => o.id)
     const restaurantIds = [...new Set(orderRows.map((o) => o.restaurantId))]
     const userIds = [...new Set(orderRows.map((o) => o.userId))]
-    const [menu, diners, profiles, added, shouts, tips, events] = await Promise.all([
+    const integrationIds = [...new Set(orderRows.flatMap((o) => (o.integrationId ? [o.integrationId] : [])))]
+    const [menu, diners, profiles, added, shouts, tips, events, integrations] = await Promise.all([
       db
         .select({
           id: menuItems.id,
@@ -93,7 +99,31 @@ export function createKitchenRepository(db: Db | Tx) {
         .where(inArray(chefTips.orderId, ids))
         .orderBy(asc(chefTips.createdAt), asc(chefTips.id)),
       db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(desc(orderEvents.id)),
+      integrationIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ id: deliveryPlatformIntegrations.id, platform: deliveryPlatformIntegrations.platform })
+            .from(deliveryPlatformIntegrations)
+            .where(inArray(deliveryPlatformIntegrations.id, integrationIds)),
     ])
+    // Who made each ticket's last status change: the team member's name (their role is kept then).
+    const actorIds = [
+      ...new Set(
+        orderRows
+          .map((o) => events.find((e) => e.orderId === o.id))
+          .filter((e) => e?.actor === 'kitchen' && e.actorUserId !== null)
+          .map((e) => e!.actorUserId!),
+      ),
+    ]
+    const actors =
+      actorIds.length > 0
+        ? await db
+            .select({ id: users.id, fullName: users.fullName })
+            .from(users)
+            .where(inArray(users.id, actorIds))
+        : []
+    const actorName = new Map(actors.map((a) => [a.id, a.fullName]))
+    const platformOf = new Map(integrations.map((i) => [i.id, i.platform]))
     const menuById = new Map(menu.map((m) => [m.id, m]))
     const menuByName = new Map(menu.map((m) => [m.name.toLowerCase(), m]))
     const names = new Map(diners.map((d) => [d.id, d.fullName]))
@@ -106,15 +136,21 @@ export function createKitchenRepository(db: Db | Tx) {
       const profile = profileOf.get(order.userId)
       const wanted = new Set((profile?.allergens ?? []).map((a) => a.toLowerCase()))
       const alerts: Ticket['allergenAlerts'] = []
+      const unmatchedLines: number[] = []
       const items: Ticket['items'] = lines.map((line, index) => {
         const item =
           (line.menuItemId !== undefined ? menuById.get(line.menuItemId) : undefined) ??
           menuByName.get(line.name.toLowerCase())
-        for (const allergen of item?.allergens ?? []) {
-          if (wanted.has(allergen.toLowerCase()))
+        if (!item) unmatchedLines.push(index)
+        // A chosen option's allergens count as the dish's own.
+        const optionAllergens = (line.options ?? []).flatMap((o) => o.allergens)
+        for (const allergen of new Set(
+          [...(item?.allergens ?? []), ...optionAllergens].map((a) => a.toLowerCase()),
+        )) {
+          if (wanted.has(allergen))
             alerts.push({
               menuItemName: line.name,
-              allergen: allergenLabel(allergen).toLowerCase(),
+              allergen: allergenLabel(allergen),
               severity: profile?.severity ?? 'moderate',
             })
         }
@@ -129,14 +165,37 @@ export function createKitchenRepository(db: Db | Tx) {
           station: (category && settings.stations[category]) || null,
           added: line.menuItemId !== undefined && addedIds.has(line.menuItemId),
           done: done.has(index),
+          ...(line.options?.length
+            ? { options: line.options.map((o) => ({ group: o.group, name: o.name })) }
+            : {}),
+          ...(line.notes ? { notes: line.notes } : {}),
         }
       })
+      const fromPlatform = order.externalId !== null && order.source !== 'clearplate'
+      const allergenWords = fromPlatform ? allergenWordsIn(order.notes) : []
+      for (const allergen of allergenWords)
+        alerts.push({ menuItemName: 'Customer notes', allergen, severity: 'severe' })
       const history = events.filter((e) => e.orderId === order.id)
       const last = history[0]
       const lastIsBump = last && last.actor === 'kitchen' && last.reason === null && history.length > 1
+      // A completed order may be called back from the Recent list for as long as it is listed.
+      const window = last?.status === 'completed' ? RECENT_WINDOW_MS : RECALL_WINDOW_MS
       const recallUntil =
-        lastIsBump && last.status !== 'cancelled'
-          ? new Date(last.at.getTime() + RECALL_WINDOW_MS).toISOString()
+        // Accepting a platform's order is no bump: it cannot go back to waiting.
+        lastIsBump &&
+        last.status !== 'cancelled' &&
+        last.status === order.status &&
+        history[1]?.status !== 'received'
+          ? new Date(last.at.getTime() + window).toISOString()
+          : null
+      const lastBy =
+        last?.actor === 'kitchen' && last.actorUserId !== null
+          ? {
+              name: actorName.get(last.actorUserId) ?? 'Former member',
+              role: ((STAFF_ROLES as readonly string[]).includes(last.actorRole ?? '')
+                ? last.actorRole
+                : 'owner') as StaffRole,
+            }
           : null
       return {
         id: order.id,
@@ -145,9 +204,12 @@ export function createKitchenRepository(db: Db | Tx) {
         createdAt: order.createdAt.toISOString(),
         statusAt: (last?.at ?? order.createdAt).toISOString(),
         recallUntil,
+        lastBy,
         items,
         totalPrice: toDollars(order.totalPriceCents),
-        dinerName: firstName(names.get(order.userId) ?? ''),
+        dinerName: fromPlatform
+          ? firstName(order.customerName ?? '')
+          : firstName(names.get(order.userId) ?? ''),
         allergenAlerts: alerts,
         shouts: shouts
           .filter((s) => s.orderId === order.id)
@@ -166,6 +228,22 @@ export function createKitchenRepository(db: Db | Tx) {
             createdAt: t.createdAt.toISOString(),
           })),
         cancellation: cancellationOf(order),
+        source: order.source,
+        fulfilment: order.fulfilment === 'pickup' ? ('pickup' as const) : ('delivery' as const),
+        promisedAt: order.promisedAt?.toISOString() ?? null,
+        platform: fromPlatform
+          ? {
+              platform: (order.integrationId && platformOf.get(order.integrationId)) || order.source,
+              externalId: order.externalId!,
+              displayId: order.externalDisplayId,
+              customerName: firstName(order.customerName ?? ''),
+              notes: order.notes,
+              acceptBy: order.status === 'received' ? (order.acceptBy?.toISOString() ?? null) : null,
+              watchUrl: order.watchCode ? `/watch/${order.watchCode}` : null,
+              unmatchedLines,
+              allergenWords,
+            }
+          : null,
       }
     })
   }
@@ -173,9 +251,47 @@ export function createKitchenRepository(db: Db | Tx) {
   return {
     restaurant,
 
-    async kitchen(row: RestaurantRow): Promise<Kitchen> {
+    /**
+     * The active orders a kitchen driver moves on its tick: the staffed driver, those of staffed
+     * kitchens (never the showcase); the autopilot, those of autopilot kitchens and the showcase.
+     */
+    drivenOrders(driver: 'staffed' | 'autopilot') {
+      // A page at a time: on the embedded database one statement returning thousands of orders
+      // (their lines included) holds the server's thread for as long as it runs.
+      return allInPages((afterId, limit) =>
+        db
+          .select({
+            id: orders.id,
+            userId: orders.userId,
+            restaurantId: orders.restaurantId,
+            status: orders.status,
+            progress: orders.progress,
+            isShowcase: orders.isShowcase,
+            items: orders.items,
+            createdAt: orders.createdAt,
+            kitchenStartedAt: orders.kitchenStartedAt,
+          })
+          .from(orders)
+          .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+          .where(
+            and(
+              gt(orders.id, afterId),
+              // A platform's order waiting for acceptance is nobody's to move yet.
+              notInArray(orders.status, ['completed', 'cancelled', 'received']),
+              driver === 'staffed'
+                ? and(eq(restaurants.kitchenMode, 'staffed'), eq(orders.isShowcase, false))
+                : or(eq(restaurants.kitchenMode, 'autopilot'), eq(orders.isShowcase, true)),
+            ),
+          )
+          .orderBy(asc(orders.id))
+          .limit(limit),
+      )
+    },
+
+    async kitchen(row: RestaurantRow, now = new Date()): Promise<Kitchen> {
       const settings = kitchenSettingsOf(row)
-      const [open, categories] = await Promise.all([
+      const since = new Date(now.getTime() - RECENT_WINDOW_MS)
+      const [open, categories, finished, dishes] = await Promise.all([
         db
           .select()
           .from(orders)
@@ -192,7 +308,32 @@ export function createKitchenRepository(db: Db | Tx) {
           .from(menuItems)
           .where(eq(menuItems.restaurantId, row.id))
           .orderBy(asc(menuItems.category)),
+        // Finished lately: `updatedAt` moves with the status change that finished them.
+        db
+          .select()
+          .from(orders)
+          .where(
+            and(
+              eq(orders.restaurantId, row.id),
+              inArray(orders.status, CLOSED),
+              eq(orders.isShowcase, false),
+              gte(orders.updatedAt, since),
+            ),
+          )
+          .orderBy(desc(orders.updatedAt), desc(orders.id))
+          .limit(50),
+        db
+          .select({
+            id: menuItems.id,
+            name: menuItems.name,
+            category: menuItems.category,
+            isAvailable: menuItems.isAvailable,
+          })
+          .from(menuItems)
+          .where(eq(menuItems.restaurantId, row.id))
+          .orderBy(asc(menuItems.categoryPosition), asc(menuItems.position), asc(menuItems.id)),
       ])
+      const paused = row.pausedUntil && row.pausedUntil.getTime() > now.getTime() ? row.pausedUntil : null
       return {
         restaurantId: row.id,
         restaurantName: row.name,
@@ -200,17 +341,63 @@ export function createKitchenRepository(db: Db | Tx) {
         settings,
         categories: categories.map((c) => c.category),
         orders: await ticketsFor(open, settings),
+        recent: await ticketsFor(finished, settings),
+        pausedUntil: paused?.toISOString() ?? null,
+        timeZone: row.timeZone,
+        dishes,
       }
     },
 
-    /** The order and its restaurant's owner, whoever asks. */
-    async orderWithOwner(orderId: number) {
+    /** The order's restaurant, and whether it is the showcase (which no kitchen sees). */
+    async orderPlace(orderId: number) {
       const [row] = await db
-        .select({ order: orders, ownerId: restaurants.ownerId })
+        .select({ restaurantId: orders.restaurantId, isShowcase: orders.isShowcase })
         .from(orders)
-        .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
         .where(eq(orders.id, orderId))
       return row
+    },
+
+    async setMode(restaurantId: number, mode: KitchenMode): Promise<void> {
+      await db
+        .update(restaurants)
+        .set({ kitchenMode: mode, updatedAt: new Date() })
+        .where(eq(restaurants.id, restaurantId))
+    },
+
+    /**
+     * Sets each open order's engine clock so that its time-based progress continues from where
+     * the order is now (`orderMs`: how long the engine takes for a whole order).
+     */
+    async resumeEngineClocks(restaurantId: number, orderMs: number): Promise<void> {
+      await db
+        .update(orders)
+        .set({
+          kitchenStartedAt: sql`now() - (${orders.progress} * ${orderMs} / 100.0) * interval '1 millisecond'`,
+        })
+        .where(and(eq(orders.restaurantId, restaurantId), notInArray(orders.status, CLOSED)))
+    },
+
+    async saveSettings(restaurantId: number, settings: KitchenSettings): Promise<RestaurantRow | undefined> {
+      const [row] = await db
+        .update(restaurants)
+        .set({ kitchenSettings: settings, updatedAt: new Date() })
+        .where(eq(restaurants.id, restaurantId))
+        .returning()
+      return row
+    },
+
+    /** The order's latest status events, newest first. */
+    latestEvents(orderId: number, limit: number) {
+      return db
+        .select()
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, orderId))
+        .orderBy(desc(orderEvents.id))
+        .limit(limit)
+    },
+
+    async setLinesDone(orderId: number, linesDone: number[]): Promise<void> {
+      await db.update(orders).set({ linesDone, updatedAt: new Date() }).where(eq(orders.id, orderId))
     },
 
     /** One order's ticket, whatever its status. */

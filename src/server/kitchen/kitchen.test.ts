@@ -193,7 +193,7 @@ describe('the kitchen', () => {
     const ticket = kitchen.orders.find((t: Ticket) => t.id === first.id) as Ticket
     expect(ticket.dinerName).toBe('Test')
     expect(ticket.allergenAlerts).toEqual([
-      { menuItemName: 'Pad Thai', allergen: 'peanuts', severity: 'life-threatening' },
+      { menuItemName: 'Pad Thai', allergen: 'Peanuts', severity: 'life-threatening' },
     ])
     expect(ticket.items.map((l) => [l.name, l.quantity, l.added])).toEqual([
       ['Pad Thai', 2, false],
@@ -298,6 +298,46 @@ describe('bump and recall', () => {
     expect(late.json().message).toBe('A bump can be recalled only within 60 seconds')
     const [row] = await app.db.select().from(orders).where(eq(orders.id, order.id))
     expect(row!.status).toBe('plating')
+  })
+
+  it('lists what finished in the last 30 minutes as Recent, and calls a completed order back from it within 30 minutes', async () => {
+    const { order } = await dinerWithOrder()
+    for (const from of ['preparing', 'cooking', 'plating', 'delivering']) await advance(owner, order.id, from)
+    const kitchen = (await call(owner, 'GET', `/api/restaurants/${own.restaurant.id}/kitchen`)).json()
+    expect(kitchen.orders.some((t: Ticket) => t.id === order.id)).toBe(false)
+    const recent = kitchen.recent.find((t: Ticket) => t.id === order.id)
+    expect(recent).toMatchObject({ status: 'completed', source: 'clearplate', fulfilment: 'delivery' })
+    // Recallable for as long as Recent lists it, not only 60 seconds.
+    expect(Date.parse(recent.recallUntil) - Date.parse(recent.statusAt)).toBe(30 * 60_000)
+    expect(kitchen.dishes.map((d: { name: string }) => d.name)).toContain('Pad Thai')
+
+    const back = await call(owner, 'POST', `/api/orders/${order.id}/recall`)
+    expect(back.statusCode).toBe(200)
+    expect(back.json()).toMatchObject({ status: 'delivering' })
+
+    await advance(owner, order.id, 'delivering')
+    const [last] = await app.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(orderEvents.id)
+      .then((rows) => rows.slice(-1))
+    await app.db
+      .update(orderEvents)
+      .set({ at: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(orderEvents.id, last!.id))
+    const late = await call(owner, 'POST', `/api/orders/${order.id}/recall`)
+    expect(late.statusCode).toBe(409)
+    expect(late.json().message).toBe('A finished order can be recalled only within 30 minutes')
+    // A cancelled order is listed but never recalled.
+    const { order: dropped } = await dinerWithOrder()
+    await call(owner, 'POST', `/api/orders/${dropped.id}/cancel`, { reason: 'out_of_stock' })
+    const after = (await call(owner, 'GET', `/api/restaurants/${own.restaurant.id}/kitchen`)).json()
+    expect(after.recent.find((t: Ticket) => t.id === dropped.id)).toMatchObject({
+      status: 'cancelled',
+      recallUntil: null,
+    })
+    expect((await call(owner, 'POST', `/api/orders/${dropped.id}/recall`)).statusCode).toBe(409)
   })
 })
 

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { createKitchenEngine } from '../../demo/autopilot'
 import type { ServerMessage } from '../../shared/live-messages'
 import { orderEvents, orders, telemetry } from '../db/schema'
-import { createKitchenEngine } from '../demo/autopilot'
 import { orderChannel } from '../infra/bus'
 import { createRestaurant, placeOrder } from '../orders/orders.fixtures'
 import { buildTestApp, createUser } from '../testing/build-test-app'
 import { createEngineLock, STAFFED_LOCK_KEY } from './engine-lock'
-import { createStaffedDriver, estimatedProgress } from './staffed-driver'
+import { estimatedProgress, estimatedTelemetry } from './estimate'
+import { createStaffedDriver } from './staffed-driver'
 
 const app = await buildTestApp()
 const ORDER_MS = 100_000
@@ -35,6 +36,18 @@ async function listen(orderId: number) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 
+/** The staffed driver on the test app, reading the restaurant's sensors or none. */
+function driverWith({ sensors }: { sensors: boolean }) {
+  return createStaffedDriver({
+    db: app.db,
+    bus: app.bus,
+    upsells: app.upsells,
+    lock: createEngineLock(app.testDatabase, undefined, STAFFED_LOCK_KEY),
+    config: { kitchen: { orderMs: ORDER_MS, tickMs: 100 } },
+    sensors: sensors ? (active, at) => app.devices.activity(active, at) : undefined,
+  })
+}
+
 describe('the estimate within a status', () => {
   it('moves through the status band by time, never back, and never into the next status', () => {
     // Preparing is 30% of the order: 30 s of 100 s.
@@ -48,17 +61,40 @@ describe('the estimate within a status', () => {
   })
 })
 
+describe("the estimate's telemetry", () => {
+  it("counts the time left down one second a second, whatever the order's length", () => {
+    // 1% of a 150 s order is 1.5 s: a whole-number progress would fall by 1 or 2 s a tick.
+    const orderMs = 150_000
+    const left = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((s) => {
+      const now = s * 1000
+      const progress = estimatedProgress('cooking', 30, 0, now, orderMs)
+      return estimatedTelemetry('cooking', progress, 0, now, orderMs).cookingTime
+    })
+    expect(left[0]).toBe(105)
+    expect(left.slice(1).map((l, i) => left[i]! - l)).toEqual([1, 1, 1, 1, 1, 1, 1, 1])
+  })
+
+  it('starts from the last reading of a silent sensor and moves smoothly towards the estimate', () => {
+    const last = { temperature: 289, at: 20_000 }
+    const at = (s: number) =>
+      estimatedTelemetry('cooking', 45, 0, 20_000 + s * 1000, ORDER_MS, last).temperature
+    expect(at(0)).toBe(289)
+    const curve = [0, 5, 10, 15, 20, 30, 60, 120].map(at)
+    for (let i = 1; i < curve.length; i++) {
+      expect(curve[i]!).toBeGreaterThanOrEqual(curve[i - 1]!)
+      expect(curve[i]! - curve[i - 1]!).toBeLessThan(30)
+    }
+    expect(curve.at(-1)).toBeGreaterThan(370)
+    expect(curve.at(-1)).toBeLessThanOrEqual(375)
+    expect(estimatedTelemetry('cooking', 45, 0, 20_000, ORDER_MS).temperature).toBe(375)
+  })
+})
+
 describe('the staffed driver', () => {
   it('moves progress by the estimate, keeps the status, and sends telemetry marked as an estimate', async () => {
     const order = await staffedOrder(15_000)
     const { received, stop } = await listen(order.id)
-    const driver = createStaffedDriver({
-      db: app.db,
-      bus: app.bus,
-      upsells: app.upsells,
-      lock: createEngineLock(app.testDatabase, undefined, STAFFED_LOCK_KEY),
-      config: { kitchen: { orderMs: ORDER_MS, tickMs: 100 } },
-    })
+    const driver = driverWith({ sensors: false })
     await driver.tick()
     await settle()
     await stop()
@@ -91,14 +127,7 @@ describe('the staffed driver', () => {
   it('leaves an order to its sensor while it reports, then sends the estimate again marked offline', async () => {
     const order = await staffedOrder(15_000)
     const { received, stop } = await listen(order.id)
-    const driver = createStaffedDriver({
-      db: app.db,
-      bus: app.bus,
-      upsells: app.upsells,
-      lock: createEngineLock(app.testDatabase, undefined, STAFFED_LOCK_KEY),
-      config: { kitchen: { orderMs: ORDER_MS, tickMs: 100 } },
-      sensors: (active, at) => app.devices.activity(active, at),
-    })
+    const driver = driverWith({ sensors: true })
     const now = Date.now()
     await app.db.insert(telemetry).values({
       orderId: order.id,
@@ -113,6 +142,30 @@ describe('the staffed driver', () => {
     await settle()
     const [estimate] = received.filter((m) => m.type === 'telemetry')
     expect(estimate?.data).toMatchObject({ source: 'estimate', sensorOffline: true })
+    await stop()
+  })
+
+  it('continues from the temperature the sensor last measured when it falls silent', async () => {
+    const order = await staffedOrder(1000, { status: 'cooking', progress: 30 })
+    const { received, stop } = await listen(order.id)
+    const driver = driverWith({ sensors: true })
+    const now = Date.now()
+    await app.db.insert(telemetry).values({
+      orderId: order.id,
+      restaurantId: staffed.restaurant.id,
+      temperature: 289,
+      recordedAt: new Date(now),
+    })
+    const offlineMs = app.config.sensors.offlineMs
+    await driver.tick(now + offlineMs + 1000)
+    await driver.tick(now + offlineMs + 2000)
+    await settle()
+    const estimates = received.flatMap((m) => (m.type === 'telemetry' ? [m.data] : []))
+    expect(estimates).toHaveLength(2)
+    const expected = (t: number) => Math.round(375 + (289 - 375) * Math.exp(-(offlineMs + t) / 30_000))
+    expect(estimates.map((e) => e.temperature)).toEqual([expected(1000), expected(2000)])
+    expect(estimates[0]).toMatchObject({ source: 'estimate', sensorOffline: true })
+    expect(estimates[0]!.cookingTime - estimates[1]!.cookingTime).toBe(1)
     await stop()
   })
 })

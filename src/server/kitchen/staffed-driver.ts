@@ -3,66 +3,26 @@
  * kitchen's bumps change an order's status. Within a status, progress follows the time estimate
  * of that status (its share of the configured order duration, counted from when the status was
  * reached), never going back and never reaching the next status's band. Telemetry comes from
- * the same estimate, marked `source: "estimate"`.
+ * the same estimate (`staffedEstimate`, the one every other reader of a staffed order uses),
+ * marked `source: "estimate"`.
  */
-import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { liveMessage } from '../../shared/live-message-builders'
 import type { ServerMessage } from '../../shared/live-messages'
-import type { Telemetry } from '../../shared/schemas/orders'
 import type { Db } from '../db/client'
-import { orderEvents, orders, restaurants } from '../db/schema'
+import { asOneJob } from '../db/pglite-turns'
+import { orderEvents, orders } from '../db/schema'
 import { publishActiveOrdersChanged } from '../infra/active-orders-cache'
 import { type Bus, orderChannel } from '../infra/bus'
 import type { Logger } from '../infra/logger'
 import type { UpsellsService } from '../upsells/upsells.service'
 import type { EngineLock } from './engine-lock'
-import { STATUS_CEILING, STATUS_FLOOR } from './kitchen.service'
-import type { KitchenDriver, SensorWatch } from './kitchen-driver'
+import { estimatedProgress, staffedEstimate } from './estimate'
+import { inBatches, mergedInBatches } from './in-batches'
+import { createKitchenRepository } from './kitchen.repository'
+import type { KitchenDriver, SensorState, SensorWatch } from './kitchen-driver'
 
 const RETRY_MS = 2000
-
-/** Where a staffed order is by the estimate: progress within its status's band. */
-export function estimatedProgress(
-  status: string,
-  current: number,
-  statusAt: number,
-  now: number,
-  orderMs: number,
-): number {
-  const lo = STATUS_FLOOR[status]
-  const hi = STATUS_CEILING[status]
-  if (lo === undefined || hi === undefined || status === 'completed') return current
-  const bandMs = (orderMs * (hi - lo)) / 100
-  const into = bandMs > 0 ? Math.max(0, now - statusAt) / bandMs : 1
-  const estimate = Math.min(hi - 1, lo + Math.floor(into * (hi - lo)))
-  return Math.max(current, estimate)
-}
-
-/** The estimate's telemetry for an order at `progress` of a status reached at `statusAt`. */
-export function estimatedTelemetry(
-  status: string,
-  progress: number,
-  statusAt: number,
-  now: number,
-  orderMs: number,
-): Telemetry {
-  const lo = STATUS_FLOOR[status] ?? 0
-  const hi = STATUS_CEILING[status] ?? 100
-  const within = Math.min(1, Math.max(0, (progress - lo) / Math.max(1, hi - lo)))
-  let temperature: number
-  if (status === 'preparing') temperature = 72 + 16 * within
-  else if (status === 'cooking') temperature = 375
-  else if (status === 'plating') temperature = 375 - 200 * within
-  else temperature = 150
-  const bandMs = (orderMs * (hi - lo)) / 100
-  const late = now - statusAt > bandMs
-  return {
-    temperature: Math.round(temperature),
-    cookingTime: Math.max(0, Math.round(((100 - progress) / 100) * (orderMs / 1000))),
-    status: late ? 'Taking longer than estimated' : 'On schedule (estimate)',
-    source: 'estimate',
-  }
-}
 
 export function createStaffedDriver(options: {
   db: Db
@@ -83,6 +43,7 @@ export function createStaffedDriver(options: {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
   const offerUpsells = options.upsells.offers()
+  const estimate = staffedEstimate(orderMs)
 
   const publish = (orderId: number, message: ServerMessage) =>
     bus.publish(orderChannel(orderId), message).catch((err: unknown) => {
@@ -90,71 +51,68 @@ export function createStaffedDriver(options: {
     })
 
   async function tick(now = clock()) {
-    const active = await db
-      .select({
-        id: orders.id,
-        userId: orders.userId,
-        restaurantId: orders.restaurantId,
-        status: orders.status,
-        progress: orders.progress,
-        isShowcase: orders.isShowcase,
-        items: orders.items,
-        createdAt: orders.createdAt,
-        kitchenStartedAt: orders.kitchenStartedAt,
-      })
-      .from(orders)
-      .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
-      .where(
-        and(
-          eq(restaurants.kitchenMode, 'staffed'),
-          eq(orders.isShowcase, false),
-          notInArray(orders.status, ['completed', 'cancelled']),
-        ),
-      )
+    const active = await createKitchenRepository(db).drivenOrders('staffed')
     if (active.length === 0) return offerUpsells([])
-    const reached = await db
-      .select({ orderId: orderEvents.orderId, at: sql<Date>`max(${orderEvents.at})` })
-      .from(orderEvents)
-      .where(
-        inArray(
-          orderEvents.orderId,
-          active.map((o) => o.id),
-        ),
-      )
-      .groupBy(orderEvents.orderId)
-    const statusAt = new Map(reached.map((r) => [r.orderId, new Date(r.at).getTime()]))
-    const watched = sensors ? await sensors(active, now) : new Map<number, { live: boolean }>()
+    const reached = await mergedInBatches(active, async (batch) => {
+      const rows = await db
+        .select({ orderId: orderEvents.orderId, at: sql<Date>`max(${orderEvents.at})` })
+        .from(orderEvents)
+        .where(
+          inArray(
+            orderEvents.orderId,
+            batch.map((o) => o.id),
+          ),
+        )
+        .groupBy(orderEvents.orderId)
+      return new Map(rows.map((r) => [r.orderId, new Date(r.at).getTime()]))
+    })
+    const statusAt = reached
+    const watched = sensors
+      ? await mergedInBatches(active, (batch) => sensors(batch, now))
+      : new Map<number, SensorState>()
     const sentAt = Date.now()
     const messages: Promise<void>[] = []
     const estimated: (typeof active)[number][] = []
     const movedDiners: number[] = []
-    for (const order of active) {
-      const since = statusAt.get(order.id) ?? order.createdAt.getTime()
-      const progress = estimatedProgress(order.status, order.progress, since, now, orderMs)
-      estimated.push({ ...order, progress })
-      if (progress > order.progress) {
-        const [moved] = await db
-          .update(orders)
-          .set({ progress, updatedAt: new Date() })
-          .where(and(eq(orders.id, order.id), eq(orders.status, order.status), lt(orders.progress, progress)))
-          .returning({ id: orders.id })
-        if (moved) {
-          movedDiners.push(order.userId)
-          messages.push(
-            publish(
-              order.id,
-              liveMessage.status({ orderId: order.id, status: order.status, progress }, sentAt),
-            ),
-          )
+    await inBatches(active, async (batch) => {
+      for (const order of batch) {
+        const since = statusAt.get(order.id) ?? order.createdAt.getTime()
+        const progress = estimatedProgress(order.status, order.progress, since, now, orderMs)
+        estimated.push({ ...order, progress })
+        if (progress > order.progress) {
+          const [moved] = await db
+            .update(orders)
+            .set({ progress, updatedAt: new Date() })
+            .where(
+              and(eq(orders.id, order.id), eq(orders.status, order.status), lt(orders.progress, progress)),
+            )
+            .returning({ id: orders.id })
+          if (moved) {
+            movedDiners.push(order.userId)
+            messages.push(
+              publish(
+                order.id,
+                liveMessage.status({ orderId: order.id, status: order.status, progress }, sentAt),
+              ),
+            )
+          }
         }
+        // While a sensor reports on the order, its readings are the order's telemetry.
+        const sensor = watched.get(order.id)
+        if (sensor?.live) continue
+        const last =
+          typeof sensor?.lastTemperature === 'number'
+            ? { temperature: sensor.lastTemperature, at: sensor.lastReadingAt }
+            : undefined
+        const data = estimate.telemetry(
+          { ...order, progress, statusAt: new Date(since), kitchenMode: 'staffed' },
+          now,
+          last,
+        )
+        if (sensor) data.sensorOffline = true
+        messages.push(publish(order.id, liveMessage.telemetry({ orderId: order.id, data }, sentAt)))
       }
-      // While a sensor reports on the order, its readings are the order's telemetry.
-      const sensor = watched.get(order.id)
-      if (sensor?.live) continue
-      const data = estimatedTelemetry(order.status, progress, since, now, orderMs)
-      if (sensor) data.sensorOffline = true
-      messages.push(publish(order.id, liveMessage.telemetry({ orderId: order.id, data }, sentAt)))
-    }
+    })
     await publishActiveOrdersChanged(bus, movedDiners, log)
     await Promise.all(messages)
     await offerUpsells(estimated)
@@ -164,7 +122,8 @@ export function createStaffedDriver(options: {
     if (stopped) return
     timer = setTimeout(() => {
       running = (async () => {
-        if (await lock.acquire()) await tick()
+        // One job: the pass's statements keep their place in line from when it started.
+        if (await lock.acquire()) await asOneJob(() => tick())
       })()
         .catch((err: unknown) => log?.error({ err }, 'staffed kitchen tick failed'))
         .finally(() => {

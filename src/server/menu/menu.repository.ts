@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client'
-import { menuItems } from '../db/schema'
+import { menuItemAvailability, menuItems } from '../db/schema'
 import { menuOrder } from '../restaurants/restaurants.repository'
 
 export type MenuItemRow = typeof menuItems.$inferSelect
@@ -61,12 +61,21 @@ export function createMenuRepository(db: Tx) {
     async update(item: MenuItemRow, patch: Partial<NewMenuItem>, tx: Tx = db): Promise<MenuItemRow> {
       const moved = patch.category !== undefined && patch.category !== item.category
       const place = moved ? await placeAtEnd(item.restaurantId, patch.category!, tx) : {}
-      const [row] = await tx
-        .update(menuItems)
-        .set({ ...patch, ...place })
-        .where(eq(menuItems.id, item.id))
-        .returning()
+      const values = { ...patch, ...place }
+      // A change of nothing (`{}`, or only fields the schema does not know) answers the dish as it is.
+      if (Object.values(values).every((v) => v === undefined)) return item
+      const [row] = await tx.update(menuItems).set(values).where(eq(menuItems.id, item.id)).returning()
       return row!
+    },
+
+    /** A line of the dish's availability history: it is now `row.isAvailable`, by `userId`. */
+    async recordAvailability(row: MenuItemRow, userId: number, tx: Tx = db): Promise<void> {
+      await tx.insert(menuItemAvailability).values({
+        menuItemId: row.id,
+        restaurantId: row.restaurantId,
+        isAvailable: row.isAvailable,
+        actorUserId: userId,
+      })
     },
 
     async delete(id: number, tx: Tx = db): Promise<void> {

@@ -1,15 +1,11 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { idParams } from '../../shared/schemas/common'
 import { menuItemCreateSchema, menuItemUpdateSchema, menuOrderSchema } from '../../shared/schemas/menu'
+import { optionAvailabilitySchema } from '../../shared/schemas/menu-options'
 import { menuItemSchema } from '../../shared/schemas/restaurants'
-import { requireUser } from '../auth/auth.guard'
+import { signedIn, userOf } from '../auth/access'
 import type { MenuService } from './menu.service'
-
-const signedIn = async (request: FastifyRequest) => {
-  await requireUser(request)
-}
 
 /** The owner's menu. Reading the menu stays public: GET /api/restaurants/{id}/menu. */
 export function menuRoutes(menu: MenuService): FastifyPluginAsyncZod {
@@ -17,7 +13,7 @@ export function menuRoutes(menu: MenuService): FastifyPluginAsyncZod {
     app.post(
       '/restaurants/:id/menu',
       {
-        preValidation: signedIn,
+        ...signedIn,
         schema: {
           tags: ['menu'],
           summary: 'Add a dish to a restaurant you own; it goes last in its category',
@@ -27,7 +23,7 @@ export function menuRoutes(menu: MenuService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await requireUser(request)
+        const user = userOf(request)
         return reply.code(201).send(await menu.create(request.params.id, user.id, request.body))
       },
     )
@@ -35,7 +31,7 @@ export function menuRoutes(menu: MenuService): FastifyPluginAsyncZod {
     app.patch(
       '/menu-items/:id',
       {
-        preValidation: signedIn,
+        ...signedIn,
         schema: {
           tags: ['menu'],
           summary: 'Change any field of a dish, including isAvailable (sold out when false)',
@@ -45,15 +41,34 @@ export function menuRoutes(menu: MenuService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await requireUser(request)
+        const user = userOf(request)
         return menu.update(request.params.id, user.id, request.body)
+      },
+    )
+
+    app.patch(
+      '/menu-options/:id',
+      {
+        ...signedIn,
+        schema: {
+          tags: ['menu'],
+          summary:
+            'Sell out ("86") an option of a dish, or bring it back; open restaurant pages hear of it at once. Answers the dish',
+          params: idParams,
+          body: optionAvailabilitySchema,
+          response: { 200: menuItemSchema },
+        },
+      },
+      async (request) => {
+        const user = userOf(request)
+        return menu.setOptionAvailability(request.params.id, user.id, request.body.isAvailable)
       },
     )
 
     app.delete(
       '/menu-items/:id',
       {
-        preValidation: signedIn,
+        ...signedIn,
         schema: {
           tags: ['menu'],
           summary: 'Remove a dish; orders already placed keep its name and price',
@@ -62,7 +77,7 @@ export function menuRoutes(menu: MenuService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await requireUser(request)
+        const user = userOf(request)
         await menu.delete(request.params.id, user.id)
         return reply.code(204).send(null)
       },
@@ -71,7 +86,7 @@ export function menuRoutes(menu: MenuService): FastifyPluginAsyncZod {
     app.put(
       '/restaurants/:id/menu/order',
       {
-        preValidation: signedIn,
+        ...signedIn,
         schema: {
           tags: ['menu'],
           summary:
@@ -82,7 +97,7 @@ export function menuRoutes(menu: MenuService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await requireUser(request)
+        const user = userOf(request)
         return menu.setOrder(request.params.id, user.id, request.body)
       },
     )

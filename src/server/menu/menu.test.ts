@@ -147,6 +147,24 @@ describe('changing dishes', () => {
     expect(await readMenu(restaurant.id)).toMatchObject([{ price: 21, allergens: ['sesame'] }])
   })
 
+  it.each([[{}], [{ colour: 'red' }]])(
+    'answers the unchanged dish to a change of nothing (%o)',
+    async (payload) => {
+      const { owner, restaurant } = await registerRestaurant(app)
+      const item = await addDish(app, owner, restaurant.id)
+      const before = await readMenu(restaurant.id)
+      const res = await app.inject({
+        method: 'PATCH',
+        url: `/api/menu-items/${item.id}`,
+        headers: owner.headers,
+        payload,
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual(before[0])
+      expect(await readMenu(restaurant.id)).toEqual(before)
+    },
+  )
+
   it('removes a dish while the orders that have it keep their lines, name and price', async () => {
     const { owner, restaurant } = await registerRestaurant(app)
     const item = await addDish(app, owner, restaurant.id, { name: 'Burnt Ends', price: 16 })

@@ -5,7 +5,7 @@ import { notifications } from '../db/schema'
 export type NotificationRow = typeof notifications.$inferSelect
 export type NewNotification = Pick<
   typeof notifications.$inferInsert,
-  'userId' | 'kind' | 'orderId' | 'title' | 'body'
+  'userId' | 'kind' | 'orderId' | 'status' | 'title' | 'body' | 'link' | 'subject'
 >
 
 export function createNotificationsRepository(tx: Tx) {
@@ -13,6 +13,12 @@ export function createNotificationsRepository(tx: Tx) {
     async insert(values: NewNotification): Promise<NotificationRow> {
       const [row] = await tx.insert(notifications).values(values).returning()
       return row!
+    },
+
+    /** Inserts unless the user has a notice of this kind and subject already; undefined then. */
+    async insertOnce(values: NewNotification): Promise<NotificationRow | undefined> {
+      const [row] = await tx.insert(notifications).values(values).onConflictDoNothing().returning()
+      return row
     },
 
     async listForUser(userId: number, limit: number): Promise<NotificationRow[]> {

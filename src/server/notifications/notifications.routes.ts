@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { idParams } from '../../shared/schemas/common'
 import { markReadResponse, markReadSchema, notificationListSchema } from '../../shared/schemas/notifications'
-import { requireSelf } from '../auth/auth.guard'
+import { self, userOf } from '../auth/access'
 import type { NotificationsService } from './notifications.service'
 
 export function notificationRoutes(notifications: NotificationsService): FastifyPluginAsyncZod {
@@ -9,6 +9,7 @@ export function notificationRoutes(notifications: NotificationsService): Fastify
     app.get(
       '/users/:id/notifications',
       {
+        ...self(),
         schema: {
           tags: ['notifications'],
           summary: 'What happened to the diner’s orders, newest first, with the unread count',
@@ -17,7 +18,7 @@ export function notificationRoutes(notifications: NotificationsService): Fastify
         },
       },
       async (request) => {
-        const user = await requireSelf(request, request.params.id)
+        const user = userOf(request)
         return notifications.list(user.id)
       },
     )
@@ -25,6 +26,7 @@ export function notificationRoutes(notifications: NotificationsService): Fastify
     app.post(
       '/users/:id/notifications/read',
       {
+        ...self(),
         schema: {
           tags: ['notifications'],
           summary: 'Mark notifications read: the ids given, or all of them',
@@ -34,7 +36,7 @@ export function notificationRoutes(notifications: NotificationsService): Fastify
         },
       },
       async (request) => {
-        const user = await requireSelf(request, request.params.id)
+        const user = userOf(request)
         return notifications.markRead(user.id, request.body.ids)
       },
     )

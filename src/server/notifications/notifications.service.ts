@@ -16,6 +16,7 @@ export function toNotification(row: NotificationRow): Notification {
     orderId: row.orderId,
     title: row.title,
     body: row.body,
+    link: row.link,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
   }
@@ -25,8 +26,14 @@ export interface NotificationInput {
   userId: number
   kind: NotificationKind
   orderId: number | null
+  /** The order status a `status` notice announces. */
+  status?: string
   title: string
   body: string
+  /** The page it opens, when not the order's own. */
+  link?: string
+  /** An owner's notice names what it is about; a second notice of the same subject is not kept. */
+  subject?: string
 }
 
 /**
@@ -38,12 +45,19 @@ export function createNotificationsService({
   db,
   bus,
   log,
+  onPushed,
 }: {
   db: Db
   bus: Bus
   log?: Pick<Logger, 'error'>
+  /**
+   * Called once per stored notice, on the instance that stored it, after it committed: the push
+   * to the diner's devices (Web Push) starts here and never holds up the caller.
+   */
+  onPushed?: (row: NotificationRow) => void
 }) {
   async function push(row: NotificationRow): Promise<void> {
+    onPushed?.(row)
     try {
       const unreadCount = await createNotificationsRepository(db).unreadCount(row.userId)
       const message = liveMessage.notification({ notification: toNotification(row), unreadCount })
@@ -61,6 +75,16 @@ export function createNotificationsService({
     push,
     async send(input: NotificationInput): Promise<Notification> {
       const row = await createNotificationsRepository(db).insert(input)
+      await push(row)
+      return toNotification(row)
+    },
+    /**
+     * Stores and pushes a notice once per subject: undefined when one of the same kind and
+     * subject was already kept for that user (another instance, or an earlier pass).
+     */
+    async sendOnce(input: NotificationInput & { subject: string }): Promise<Notification | undefined> {
+      const row = await createNotificationsRepository(db).insertOnce(input)
+      if (!row) return undefined
       await push(row)
       return toNotification(row)
     },

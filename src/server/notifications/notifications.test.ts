@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live-messages'
-import { createOrderStatus } from '../kitchen/order-status'
+import { createOrderStatus } from '../orders/order-status'
 import { createRestaurant, placeOrder, showcaseOrder } from '../orders/orders.fixtures'
 import { connectViewer, liveUrl, ofType } from '../realtime/live.fixtures'
 import { buildTestApp, createUser, type TestUser } from '../testing/build-test-app'

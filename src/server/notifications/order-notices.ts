@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Fulfilment } from '../../shared/constants'
 import { formatMoney, toDollars } from '../../shared/money'
+import { cancelReasonLabel } from '../../shared/schemas/kitchen'
 import type { Tx } from '../db/client'
 import { orders, restaurants } from '../db/schema'
 import type { NotificationInput } from './notifications.service'
@@ -51,12 +52,16 @@ export function statusNotice(
       : [`Order ${n} delivered`, 'Enjoy your meal! You can rate it for the next 14 days.'],
     cancelled: [
       `Order ${n} was cancelled`,
-      reason ? `${order.restaurantName} cancelled it: ${reason}` : `${order.restaurantName} cancelled it.`,
+      reason === 'diner_request'
+        ? 'You cancelled it.'
+        : reason
+          ? `${order.restaurantName} cancelled it: ${cancelReasonLabel(reason).toLowerCase()}.`
+          : `${order.restaurantName} cancelled it.`,
     ],
   }
   const text = texts[status]
   if (!text) return undefined
-  return { userId: order.userId, kind: 'status', orderId: order.id, title: text[0], body: text[1] }
+  return { userId: order.userId, kind: 'status', orderId: order.id, status, title: text[0], body: text[1] }
 }
 
 export function shoutAcknowledgedNotice(order: OrderFacts, shoutName: string): NotificationInput {
@@ -89,5 +94,21 @@ export function refundNotice(order: OrderFacts, cents: number): NotificationInpu
     orderId: order.id,
     title: `Refund for order ${number(order.id)}`,
     body: `${formatMoney(toDollars(cents))} went back to your wallet.`,
+  }
+}
+
+/** An order holds dishes that list allergens of the diner's profile. */
+export function allergenWarningNotice(
+  order: OrderFacts,
+  matches: Array<{ dish: string; allergen: string }>,
+): NotificationInput {
+  const listed = matches.map((m) => `${m.dish} (${m.allergen})`)
+  const shown = listed.length > 3 ? [...listed.slice(0, 3), `${listed.length - 3} more`] : listed
+  return {
+    userId: order.userId,
+    kind: 'allergen_warning',
+    orderId: order.id,
+    title: `Allergen warning on order ${number(order.id)}`,
+    body: `It holds ${shown.join(', ')}, on your allergen profile. Check with ${order.restaurantName} before eating.`,
   }
 }

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createKitchenEngine } from '../../demo/autopilot'
+import { demoWorld } from '../../demo/world'
 import { CHEF_SHOUTS } from '../../shared/constants'
 import { buildApp } from '../app'
 import { chefShouts, orders } from '../db/schema'
-import { createKitchenEngine } from '../demo/autopilot'
 import type { Bus } from '../infra/bus'
 import { createMemoryBus } from '../infra/bus.memory'
 import { createRedisBus } from '../infra/bus.redis'
@@ -19,6 +20,7 @@ const bus = createMemoryBus()
 const app = await buildTestApp({ bus, config: { kitchen: { orderMs: ORDER_MS } } })
 /** A second instance: same database, same bus. */
 const other = await buildApp({
+  world: demoWorld,
   config: testConfig({ kitchen: { orderMs: ORDER_MS } }),
   database: app.testDatabase,
   bus,
@@ -286,6 +288,7 @@ describe.runIf(redisUrl)('a change made on one instance, through Redis', () => {
     const instances = await Promise.all(
       buses.map((instanceBus) =>
         buildApp({
+          world: demoWorld,
           config: testConfig({ kitchen: { orderMs: ORDER_MS } }),
           database: app.testDatabase,
           bus: instanceBus,

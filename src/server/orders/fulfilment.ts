@@ -7,7 +7,12 @@ import { toOrderAddress } from '../addresses/addresses.service'
 import type { Tx } from '../db/client'
 import { restaurants } from '../db/schema'
 import { haversineKm } from '../restaurants/restaurants.service'
-import { outsideDeliveryRadius, unusableAddress } from './fulfilment.errors'
+import {
+  addressNotPlaced,
+  outsideDeliveryRadius,
+  restaurantNotPlaced,
+  unusableAddress,
+} from './fulfilment.errors'
 import { restaurantNotFound } from './orders.errors'
 
 export interface FulfilmentPlan {
@@ -70,14 +75,15 @@ export async function planFulfilment(
         : 'Choose one of your addresses'
     throw unusableAddress(message, { addressId: message })
   }
-  if (
-    row.latitude === null ||
-    row.longitude === null ||
-    restaurant.latitude === null ||
-    restaurant.longitude === null
-  ) {
-    const message = 'We cannot place this address on the map: add its location, or choose pickup'
-    throw unusableAddress(message, { addressId: message })
+  // Each cause in its own words: the restaurant's missing location is not the diner's fault.
+  if (restaurant.latitude === null || restaurant.longitude === null) {
+    const message = `${restaurant.name} has not set its location yet, so it cannot deliver: choose pickup`
+    throw restaurantNotPlaced(message, { addressId: message })
+  }
+  if (row.latitude === null || row.longitude === null) {
+    const message =
+      'We cannot place this address on the map: check its ZIP code or use your current location, or choose pickup'
+    throw addressNotPlaced(message, { addressId: message })
   }
   const km = haversineKm(
     { latitude: restaurant.latitude, longitude: restaurant.longitude },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createOrderStatus } from '../kitchen/order-status'
 import { buildTestApp, createUser } from '../testing/build-test-app'
+import { createOrderStatus } from './order-status'
 import { createRestaurant, placeOrder } from './orders.fixtures'
 
 const app = await buildTestApp()
@@ -52,6 +52,37 @@ describe('the status history and the timeline', () => {
     const order = (await app.inject({ url: `/api/orders/${placed.id}`, headers: diner.headers })).json()
     expect(order.timeline.every((e: { estimated: boolean }) => !e.estimated)).toBe(true)
     expect(order.timeline.at(-1).at).toBe(late.toISOString())
+  })
+
+  it('lists a finished order with when it finished: delivered from its history, cancelled from the cancellation', async () => {
+    const diner = await createUser(app, { balance: 50 })
+    const lines = [{ menuItemId: kitchen.items[0]!.id, quantity: 1 }]
+    const delivered = await placeOrder(app, diner, kitchen.restaurant.id, lines)
+    const deliveredAt = new Date(Date.now() + 30 * MIN)
+    await orderStatus.change({
+      orderId: delivered.id,
+      to: 'completed',
+      by: { actor: 'system' },
+      at: deliveredAt,
+    })
+    const cancelled = await placeOrder(app, diner, kitchen.restaurant.id, lines)
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${cancelled.id}/cancel`,
+      headers: diner.headers,
+      payload: { reason: 'other', note: 'Changed my mind' },
+    })
+    expect(cancel.statusCode).toBe(200)
+    const active = await placeOrder(app, diner, kitchen.restaurant.id, lines)
+
+    const list = await app.inject({ url: `/api/users/${diner.user.id}/orders`, headers: diner.headers })
+    expect(list.statusCode, list.body).toBe(200)
+    const byId = new Map(
+      list.json().map((o: { id: number; finishedAt: string | null }) => [o.id, o.finishedAt]),
+    )
+    expect(byId.get(delivered.id)).toBe(deliveredAt.toISOString())
+    expect(byId.get(cancelled.id)).toBe(cancel.json().order.cancellation.at)
+    expect(byId.get(active.id)).toBeNull()
   })
 
   it('keeps the history from anyone who may not read the order', async () => {

@@ -1,18 +1,43 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Order, OrderEvent, TimelineEntry } from '../../shared/schemas/orders'
+import { STAFF_ROLES, type StaffRole } from '../../shared/schemas/staff'
 import { buildTimeline } from '../../shared/timeline'
 import type { Tx } from '../db/client'
-import { orderEvents, reviews } from '../db/schema'
+import { orderEvents, reviews, users } from '../db/schema'
 import type { OrderRow } from './order-access'
 
-/** The order's status history, oldest first. */
-export async function listEvents(tx: Tx, order: Pick<OrderRow, 'id'>): Promise<OrderEvent[]> {
+/**
+ * The order's status history, oldest first. With `team` (the reader is of the restaurant's
+ * team), each kitchen change says who made it: the staff member's name and role then. A diner
+ * is told nothing about staff.
+ */
+export async function listEvents(tx: Tx, order: Pick<OrderRow, 'id'>, team = false): Promise<OrderEvent[]> {
   const rows = await tx
-    .select({ status: orderEvents.status, at: orderEvents.at })
+    .select({
+      status: orderEvents.status,
+      at: orderEvents.at,
+      actor: orderEvents.actor,
+      actorRole: orderEvents.actorRole,
+      reason: orderEvents.reason,
+      name: users.fullName,
+    })
     .from(orderEvents)
+    .leftJoin(users, eq(users.id, orderEvents.actorUserId))
     .where(eq(orderEvents.orderId, order.id))
     .orderBy(asc(orderEvents.at), asc(orderEvents.id))
-  return rows.map((r) => ({ status: r.status, at: r.at.toISOString() }))
+  return rows.map((r) => {
+    const event: OrderEvent = { status: r.status, at: r.at.toISOString() }
+    if (team && r.actor === 'kitchen') {
+      event.by = {
+        name: r.name ?? 'Former member',
+        role: (STAFF_ROLES as readonly string[]).includes(r.actorRole ?? '')
+          ? (r.actorRole as StaffRole)
+          : 'owner',
+      }
+      if (r.reason) event.reason = r.reason
+    }
+    return event
+  })
 }
 
 /** Every step of the order: reached ones from its history, the ones ahead estimated. */

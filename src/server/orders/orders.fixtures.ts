@@ -15,7 +15,7 @@ export async function createRestaurant(
     ownerId?: number
     /** The engine cooks test restaurants unless a test asks for a staffed kitchen. */
     kitchenMode?: 'autopilot' | 'staffed'
-    items?: Array<{ name: string; priceCents: number; isAvailable?: boolean }>
+    items?: Array<{ name: string; priceCents: number; isAvailable?: boolean; allergens?: string[] }>
   } = {},
 ) {
   counter++
@@ -51,6 +51,7 @@ export async function createRestaurant(
         category: 'Mains',
         isAvailable: item.isAvailable ?? true,
         ingredients: ['flour', 'tomato', 'basil', 'olive oil'],
+        ...(item.allergens ? { allergens: item.allergens } : {}),
       })),
     )
     .returning()

@@ -14,16 +14,22 @@ import {
   streamAccessResponse,
   streamAccessSchema,
 } from '../../shared/schemas/orders'
-import { currentUser, requireSelf, requireUser } from '../auth/auth.guard'
+import { self, signedIn, userOf } from '../auth/access'
+import { currentUser } from '../auth/auth.guard'
 import { activeOrdersCacheKey, cacheActiveOrders } from '../infra/active-orders-cache'
 import { sendCached } from '../infra/cached-response'
 import { idempotencyHeaders } from '../infra/idempotency'
-import { requireViewableOrder, toOrderDto } from './order-access'
+import type { OrderCancellation } from './cancellation'
+import { requireViewableOrder, requireViewableOrderFor, toOrderDto } from './order-access'
 import { listEvents, orderReview, orderTimeline } from './order-history'
 import type { OrderReads } from './orders.repository'
 import type { OrdersService } from './orders.service'
 
-export function ordersRoutes(service: OrdersService, reads: OrderReads): FastifyPluginAsyncZod {
+export function ordersRoutes(
+  service: OrdersService,
+  reads: OrderReads,
+  cancellation: OrderCancellation,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const plannedMs = app.config.kitchen.orderMs
     // Every page of a signed-in diner asks for their orders under way: served from the read cache,
@@ -60,15 +66,17 @@ export function ordersRoutes(service: OrdersService, reads: OrderReads): Fastify
           response: { 200: z.array(orderEventSchema) },
         },
       },
-      async (request) => {
-        const order = await requireViewableOrder(request, app.db, request.params.id)
-        return listEvents(app.db, order)
+      async (request, reply) => {
+        const { order, team } = await requireViewableOrderFor(request, app.db, request.params.id)
+        reply.header('cache-control', 'private, no-store')
+        return listEvents(app.db, order, team)
       },
     )
 
     app.post(
       '/orders/quote',
       {
+        ...signedIn,
         schema: {
           tags: ['orders'],
           summary:
@@ -78,27 +86,27 @@ export function ordersRoutes(service: OrdersService, reads: OrderReads): Fastify
         },
       },
       async (request) => {
-        const user = await requireUser(request)
+        const user = userOf(request)
         return service.quote(user.id, request.body)
       },
     )
 
     app.get(
       '/users/:id/orders',
-      { schema: { tags: ['orders'], params: idParams, response: { 200: z.array(orderSchema) } } },
+      { ...self(), schema: { tags: ['orders'], params: idParams, response: { 200: z.array(orderSchema) } } },
       async (request) => {
-        const user = await requireSelf(request, request.params.id)
-        return (await reads.listForUser(user.id)).map(toOrderDto)
+        const user = userOf(request)
+        return (await reads.listForUser(user.id)).map((row) => toOrderDto(row, row.completedAt))
       },
     )
 
     app.get(
       '/users/:id/active-orders',
-      { schema: { tags: ['orders'], params: idParams, response: { 200: z.array(orderSchema) } } },
+      { ...self(), schema: { tags: ['orders'], params: idParams, response: { 200: z.array(orderSchema) } } },
       async (request, reply) => {
-        const user = await requireSelf(request, request.params.id)
+        const user = userOf(request)
         const entry = await app.cache.get(activeOrdersCacheKey(user.id), async () =>
-          (await reads.listForUser(user.id, { activeOnly: true })).map(toOrderDto),
+          (await reads.listActiveForUser(user.id)).map((row) => toOrderDto(row)),
         )
         return sendCached(request, reply, entry, { personal: true })
       },
@@ -107,6 +115,7 @@ export function ordersRoutes(service: OrdersService, reads: OrderReads): Fastify
     app.post(
       '/orders',
       {
+        ...signedIn,
         schema: {
           tags: ['orders'],
           headers: idempotencyHeaders,
@@ -115,7 +124,7 @@ export function ordersRoutes(service: OrdersService, reads: OrderReads): Fastify
         },
       },
       async (request, reply) => {
-        const user = await requireUser(request)
+        const user = userOf(request)
         const result = await service.placeOrder({
           userId: user.id,
           order: request.body,
@@ -130,6 +139,7 @@ export function ordersRoutes(service: OrdersService, reads: OrderReads): Fastify
     app.post(
       '/orders/:id/cancel',
       {
+        ...signedIn,
         schema: {
           tags: ['orders'],
           summary: 'Cancel an order and refund everything it charged (its diner: only while preparing)',
@@ -139,12 +149,8 @@ export function ordersRoutes(service: OrdersService, reads: OrderReads): Fastify
         },
       },
       async (request) => {
-        const user = await currentUser(request)
-        const { order, refundCents } = await app.kitchen.cancel(
-          { userId: user?.id },
-          request.params.id,
-          request.body,
-        )
+        const user = userOf(request)
+        const { order, refundCents } = await cancellation.cancel(user.id, request.params.id, request.body)
         return { order: toOrderDto(order), refund: toDollars(refundCents) }
       },
     )

@@ -1,5 +1,6 @@
 import { isActiveStatus, ORDER_QUANTITY, STREAM_ACCESS_MS } from '../../shared/constants'
 import { toDollars } from '../../shared/money'
+import { type ChoiceProblem, checkChoice } from '../../shared/schemas/menu-options'
 import type {
   Order,
   OrderLine,
@@ -12,24 +13,42 @@ import type {
 import type { Db } from '../db/client'
 import { publishActiveOrdersChanged } from '../infra/active-orders-cache'
 import type { Bus } from '../infra/bus'
-import { type IdempotentResult, runIdempotent } from '../infra/idempotency'
+import type { IdempotentResult } from '../infra/idempotency'
 import type { Logger } from '../infra/logger'
-import { recordOrderCreated } from '../kitchen/order-status'
-import { publishWalletMovement } from '../wallet/wallet.events'
-import { createWalletRepository, type MovementResult } from '../wallet/wallet.repository'
+import { readOptionGroups } from '../restaurants/option-groups.repository'
+import { pauseOf } from '../restaurants/pause'
+import { runWalletMovement } from '../wallet/wallet-movement'
 import { planFulfilment } from './fulfilment'
-import { findOrderWithOwner, orderNumber, toOrderDto } from './order-access'
-import { invalidOrderItem, invalidOrderNumber, restaurantNotFound, showcaseNotFound } from './orders.errors'
+import { findOrderWithOwner, isRestaurantStaff, orderNumber, toOrderDto } from './order-access'
+import { recordOrderCreated } from './order-status'
+import {
+  invalidOrderItem,
+  invalidOrderNumber,
+  invalidOrderOptions,
+  restaurantNotFound,
+  restaurantPaused,
+  showcaseNotFound,
+} from './orders.errors'
 import { createOrdersRepository } from './orders.repository'
 
 export const PLACE_ORDER_SCOPE = 'POST /api/orders'
 
-/** The same menu item twice in one cart is one line with the quantities added. */
-export function mergeLines(items: PlaceOrder['items']): Map<number, number> {
-  const merged = new Map<number, number>()
-  for (const { menuItemId, quantity } of items)
-    merged.set(menuItemId, (merged.get(menuItemId) ?? 0) + quantity)
-  return merged
+type WantedLine = PlaceOrder['items'][number]
+
+/**
+ * The same dish twice in one cart, with the same options and notes, is one line with the
+ * quantities added; with other options it is another line.
+ */
+export function mergeLines(items: PlaceOrder['items']): WantedLine[] {
+  const merged = new Map<string, WantedLine>()
+  for (const line of items) {
+    const options = [...line.options].sort((a, b) => a - b)
+    const key = JSON.stringify([line.menuItemId, options, line.notes ?? ''])
+    const seen = merged.get(key)
+    if (seen) seen.quantity += line.quantity
+    else merged.set(key, { ...line, options })
+  }
+  return [...merged.values()]
 }
 
 /**
@@ -41,11 +60,17 @@ export function createOrdersService({
   bus,
   log,
   plannedMs,
+  commissionPercent,
+  onPlaced,
 }: {
   db: Db
   bus: Bus
   log?: Pick<Logger, 'warn'>
   plannedMs: number
+  /** The platform's share of food sales (PLATFORM_COMMISSION_PERCENT). */
+  commissionPercent?: number
+  /** Called once an order is committed (not on a replay); must not throw or wait. */
+  onPlaced?: (order: { id: number; userId: number; restaurantId: number; fulfilment: string }) => void
 }) {
   return {
     /** Delivery or pickup as checkout shows it before paying: fee, address, distance, promised time. */
@@ -79,15 +104,16 @@ export function createOrdersService({
       idempotencyKey?: string
     }): Promise<IdempotentResult<Order>> {
       const { userId, order, idempotencyKey } = input
-      let moved: MovementResult | undefined
-      const result = await runIdempotent<Order>(
-        db,
+      const result = await runWalletMovement<Order>(
+        { db, bus, log, commissionPercent },
         { userId, key: idempotencyKey, scope: PLACE_ORDER_SCOPE, statusCode: 201, request: order },
-        async (tx) => {
+        async (tx, wallet) => {
           const repo = createOrdersRepository(tx)
           const restaurant = await repo.findRestaurant(order.restaurantId)
           if (!restaurant) throw restaurantNotFound()
           const now = new Date()
+          const pause = pauseOf(restaurant, now)
+          if (pause) throw restaurantPaused(`${restaurant.name} is ${pause.message.replace(/^N/, 'n')}`)
           const plan = await planFulfilment(tx, {
             userId,
             restaurantId: restaurant.id,
@@ -98,10 +124,12 @@ export function createOrdersService({
           })
 
           const wanted = mergeLines(order.items)
-          const found = new Map((await repo.findMenuItems([...wanted.keys()])).map((item) => [item.id, item]))
+          const ids = [...new Set(wanted.map((l) => l.menuItemId))]
+          const found = new Map((await repo.findMenuItems(ids)).map((item) => [item.id, item]))
+          const groupsOf = await readOptionGroups(tx, ids)
           const lines: OrderLine[] = []
           let subtotalCents = 0
-          for (const [menuItemId, quantity] of wanted) {
+          for (const [index, { menuItemId, quantity, options, notes }] of wanted.entries()) {
             const item = found.get(menuItemId)
             if (!item || item.restaurantId !== restaurant.id) {
               const what = item ? `"${item.name}"` : `Menu item ${menuItemId}`
@@ -110,8 +138,22 @@ export function createOrdersService({
             if (!item.isAvailable) throw itemError(`"${item.name}" is not available right now`)
             if (quantity > ORDER_QUANTITY.max)
               throw itemError(`You can order at most ${ORDER_QUANTITY.max} of "${item.name}"`)
-            lines.push({ menuItemId, name: item.name, quantity, price: toDollars(item.priceCents) })
-            subtotalCents += item.priceCents * quantity
+            // The options are checked against this dish's own groups and priced here, never by the client.
+            const checked = checkChoice(item.name, groupsOf.get(menuItemId) ?? [], options)
+            if (!checked.ok) throw optionError(checked.problem, index)
+            const unitCents = item.priceCents + checked.choice.priceDeltaCents
+            const line: OrderLine = { menuItemId, name: item.name, quantity, price: toDollars(unitCents) }
+            if (checked.choice.options.length > 0)
+              line.options = checked.choice.options.map(({ option, group }) => ({
+                id: option.id,
+                group: group.name,
+                name: option.name,
+                priceDelta: option.priceDelta,
+                allergens: option.allergens,
+              }))
+            if (notes) line.notes = notes
+            lines.push(line)
+            subtotalCents += unitCents * quantity
           }
 
           const created = await repo.insert({
@@ -143,19 +185,26 @@ export function createOrdersService({
             at: created.createdAt,
             by: { actor: 'diner', userId },
           })
-          moved = await createWalletRepository(tx).debit({
+          await wallet.debit({
             userId,
             cents: created.totalPriceCents,
             type: 'order',
             description: `Order #${orderNumber(created.id)} at ${restaurant.name}`,
             reference: `order:${created.id}`,
+            pays: {
+              restaurantId: restaurant.id,
+              kind: 'order',
+              orderId: created.id,
+              feeCents: plan.deliveryFeeCents,
+            },
           })
           return toOrderDto(created)
         },
       )
       if (!result.replayed) {
         await publishActiveOrdersChanged(bus, [userId], log)
-        await publishWalletMovement(bus, moved, log)
+        const { id, restaurantId, fulfilment } = result.body
+        onPlaced?.({ id, userId, restaurantId, fulfilment })
       }
       return result
     },
@@ -173,7 +222,11 @@ export function createOrdersService({
       const row = await findOrderWithOwner(db, orderId)
       if (!row) throw invalidOrderNumber()
       const { order, ownerId } = row
-      const mine = userId !== undefined && (order.userId === userId || ownerId === userId)
+      const mine =
+        userId !== undefined &&
+        (order.userId === userId ||
+          ownerId === userId ||
+          (await isRestaurantStaff(db, order.restaurantId, userId)))
       if (!order.isShowcase && !(mine && isActiveStatus(order.status))) throw invalidOrderNumber()
       return {
         orderId: order.id,
@@ -193,4 +246,11 @@ export type OrdersService = ReturnType<typeof createOrdersService>
 
 function itemError(message: string) {
   return invalidOrderItem(message, { items: message })
+}
+
+/** A wrong choice of options: 400, naming the group (`errors` says which group of which line). */
+function optionError(problem: ChoiceProblem, line: number) {
+  return invalidOrderOptions(problem.message, {
+    [problem.group ? `items.${line}.options.${problem.group}` : `items.${line}.options`]: problem.message,
+  })
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { idParams } from '../../shared/schemas/common'
@@ -7,12 +6,8 @@ import {
   installationCreateSchema,
   installationSchema,
 } from '../../shared/schemas/partners'
-import { requireSelf, requireUser } from '../auth/auth.guard'
+import { restaurantAccess, self, userOf } from '../auth/access'
 import type { InstallationRepository, InstallationRow } from './installations.repository'
-
-const signedIn = async (request: FastifyRequest) => {
-  await requireUser(request)
-}
 
 function toInstallation(row: InstallationRow): Installation {
   return {
@@ -34,12 +29,10 @@ function toInstallation(row: InstallationRow): Installation {
 
 export function installationRoutes(repo: InstallationRepository): FastifyPluginAsyncZod {
   return async (app) => {
-    const restaurants = app.restaurants
-
     app.post(
       '/installations',
       {
-        preValidation: signedIn,
+        ...restaurantAccess('manage_restaurant', { body: 'restaurantId' }),
         schema: {
           tags: ['partners'],
           summary: 'Ask for cameras and sensors to be installed in a restaurant you own; starts pending',
@@ -48,10 +41,9 @@ export function installationRoutes(repo: InstallationRepository): FastifyPluginA
         },
       },
       async (request, reply) => {
-        const user = await requireUser(request)
+        const user = userOf(request)
         // The client also sends userId, status and createdAt: the schema drops them, the server decides.
         const input = request.body
-        await restaurants.requireOwner(input.restaurantId, user.id)
         const row = await repo.create({
           restaurantId: input.restaurantId,
           userId: user.id,
@@ -72,6 +64,7 @@ export function installationRoutes(repo: InstallationRepository): FastifyPluginA
     app.get(
       '/users/:id/installations',
       {
+        ...self(),
         schema: {
           tags: ['partners'],
           summary: "The user's installation requests, newest first",
@@ -80,7 +73,7 @@ export function installationRoutes(repo: InstallationRepository): FastifyPluginA
         },
       },
       async (request) => {
-        const user = await requireSelf(request, request.params.id)
+        const user = userOf(request)
         return (await repo.listForUser(user.id)).map(toInstallation)
       },
     )

@@ -15,6 +15,7 @@ type StoredFields = Partial<
     | 'webhookUrl'
     | 'syncEnabled'
     | 'streamEnabled'
+    | 'autoAccept'
   >
 >
 

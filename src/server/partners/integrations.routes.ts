@@ -7,19 +7,15 @@ import {
   integrationCreateSchema,
   integrationUpdateSchema,
 } from '../../shared/schemas/partners'
-import { requireUser } from '../auth/auth.guard'
+import { signedIn, userOf } from '../auth/access'
 import type { IntegrationService } from './integrations.service'
-
-const signedIn = async (request: FastifyRequest) => {
-  await requireUser(request)
-}
 
 export function integrationRoutes(integrations: IntegrationService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/restaurants/:id/delivery-integrations',
       {
-        preValidation: signedIn,
+        ...signedIn,
         schema: {
           tags: ['partners'],
           summary: "The restaurant's delivery-platform integrations, secrets masked (owner only)",
@@ -28,15 +24,15 @@ export function integrationRoutes(integrations: IntegrationService): FastifyPlug
         },
       },
       async (request) => {
-        const user = await requireUser(request)
-        return integrations.list(request.params.id, user.id)
+        const user = userOf(request)
+        return integrations.list(request.params.id, user.id, originOf(request))
       },
     )
 
     app.post(
       '/restaurants/:id/delivery-integrations',
       {
-        preValidation: signedIn,
+        ...signedIn,
         schema: {
           tags: ['partners'],
           summary: 'Connect a delivery platform; it starts pending (owner only)',
@@ -46,15 +42,17 @@ export function integrationRoutes(integrations: IntegrationService): FastifyPlug
         },
       },
       async (request, reply) => {
-        const user = await requireUser(request)
-        return reply.code(201).send(await integrations.create(request.params.id, user.id, request.body))
+        const user = userOf(request)
+        return reply
+          .code(201)
+          .send(await integrations.create(request.params.id, user.id, request.body, originOf(request)))
       },
     )
 
     app.put(
       '/delivery-integrations/:id',
       {
-        preValidation: signedIn,
+        ...signedIn,
         schema: {
           tags: ['partners'],
           summary: 'Change some fields of an integration, e.g. {"syncEnabled": false} (owner only)',
@@ -64,15 +62,15 @@ export function integrationRoutes(integrations: IntegrationService): FastifyPlug
         },
       },
       async (request) => {
-        const user = await requireUser(request)
-        return integrations.update(request.params.id, user.id, request.body)
+        const user = userOf(request)
+        return integrations.update(request.params.id, user.id, request.body, originOf(request))
       },
     )
 
     app.delete(
       '/delivery-integrations/:id',
       {
-        preValidation: signedIn,
+        ...signedIn,
         schema: {
           tags: ['partners'],
           summary: 'Disconnect a delivery platform (owner only)',
@@ -81,10 +79,15 @@ export function integrationRoutes(integrations: IntegrationService): FastifyPlug
         },
       },
       async (request) => {
-        const user = await requireUser(request)
+        const user = userOf(request)
         await integrations.remove(request.params.id, user.id)
         return { message: 'Integration deleted' }
       },
     )
   }
+}
+
+/** This server's address as the request reached it (behind a proxy, as TRUST_PROXY judges). */
+export function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`
 }

@@ -6,6 +6,8 @@ import {
   integrationFieldErrors,
   type integrationUpdateSchema,
 } from '../../shared/schemas/partners'
+import { badRequest } from '../infra/errors'
+import { outboundAddressProblem } from '../infra/source-policy'
 import { integrationIncomplete, integrationNotFound } from './integrations.errors'
 import { createIntegrationRepository, type IntegrationRow } from './integrations.repository'
 import { createSecretBox, loadAppSecret, MASK, maskSecret, type SecretBox } from './secrets'
@@ -20,10 +22,9 @@ const CREDENTIAL_FIELDS = ['apiKey', 'clientId', 'clientSecret', 'merchantId', '
  * are sealed before they are stored and only ever leave the server masked.
  */
 export function createIntegrationService(
-  app: Pick<FastifyInstance, 'db' | 'restaurants' | 'config' | 'log'>,
+  app: Pick<FastifyInstance, 'db' | 'restaurants' | 'config' | 'log' | 'restaurantAccess'>,
 ) {
   const repo = createIntegrationRepository(app.db)
-  const restaurants = app.restaurants
   let box: SecretBox | undefined
   const secrets = () => (box ??= createSecretBox(loadAppSecret(app.config)))
 
@@ -52,7 +53,13 @@ export function createIntegrationService(
     }
   }
 
-  const toIntegration = (row: IntegrationRow): DeliveryIntegration => ({
+  /** A restaurant's webhook URL is user input the server connects to: the outbound address policy. */
+  const checkWebhookUrl = (url: string | undefined | null) => {
+    const problem = url ? outboundAddressProblem(url, app.config.outbound.allowPrivateHosts) : undefined
+    if (problem) throw badRequest(problem, { webhookUrl: problem })
+  }
+
+  const toIntegration = (row: IntegrationRow, origin: string): DeliveryIntegration => ({
     id: row.id,
     restaurantId: row.restaurantId,
     platform: row.platform,
@@ -66,6 +73,10 @@ export function createIntegrationService(
     syncEnabled: row.syncEnabled,
     streamEnabled: row.streamEnabled,
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    autoAccept: row.autoAccept,
+    lastError: row.lastError,
+    lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+    inboundUrl: `${app.config.platforms.publicUrl ?? origin}/api/integrations/${row.id}/webhook`,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   })
@@ -77,19 +88,32 @@ export function createIntegrationService(
   const ownedIntegration = async (id: number, userId: number) => {
     const row = await repo.find(id)
     if (!row) throw integrationNotFound()
-    const owner = await repo.restaurantOwner(row.restaurantId)
-    if (owner !== userId) throw integrationNotFound()
+    await app.restaurantAccess(row.restaurantId, userId, 'manage_integrations').catch((error: unknown) => {
+      // A stranger learns nothing of the integration; a member whose role may not, a 403.
+      if ((error as { code?: string }).code === 'staff.role_not_allowed') throw error
+      throw integrationNotFound()
+    })
     return row
   }
 
   return {
-    async list(restaurantId: number, userId: number): Promise<DeliveryIntegration[]> {
-      await restaurants.requireOwner(restaurantId, userId)
-      return (await repo.listForRestaurant(restaurantId)).map(toIntegration)
+    /** `origin`: this server's address as the request reached it, for the inbound URL. */
+    async list(restaurantId: number, userId: number, origin: string): Promise<DeliveryIntegration[]> {
+      await app.restaurantAccess(restaurantId, userId, 'manage_integrations')
+      return (await repo.listForRestaurant(restaurantId)).map((row) => toIntegration(row, origin))
     },
 
-    async create(restaurantId: number, userId: number, input: CreateInput): Promise<DeliveryIntegration> {
-      await restaurants.requireOwner(restaurantId, userId)
+    /** The integration when `userId` owns its restaurant (404 otherwise), for the platform routes. */
+    owned: ownedIntegration,
+
+    async create(
+      restaurantId: number,
+      userId: number,
+      input: CreateInput,
+      origin: string,
+    ): Promise<DeliveryIntegration> {
+      await app.restaurantAccess(restaurantId, userId, 'manage_integrations')
+      checkWebhookUrl(input.webhookUrl)
       const errors = integrationFieldErrors(input.platform, input)
       const [first] = Object.values(errors)
       if (first) throw integrationIncomplete(first, errors)
@@ -104,13 +128,20 @@ export function createIntegrationService(
         webhookUrl: input.webhookUrl ?? null,
         syncEnabled: input.syncEnabled,
         streamEnabled: input.streamEnabled,
+        autoAccept: input.autoAccept,
       })
-      return toIntegration(row)
+      return toIntegration(row, origin)
     },
 
     /** Fields left out (or empty) keep their value; new credentials put the integration back to pending. */
-    async update(id: number, userId: number, input: UpdateInput): Promise<DeliveryIntegration> {
+    async update(
+      id: number,
+      userId: number,
+      input: UpdateInput,
+      origin: string,
+    ): Promise<DeliveryIntegration> {
       await ownedIntegration(id, userId)
+      checkWebhookUrl(input.webhookUrl)
       const changes = Object.fromEntries(
         Object.entries(input).filter(([, v]) => v !== undefined),
       ) as UpdateInput
@@ -120,7 +151,7 @@ export function createIntegrationService(
         ...(newCredentials ? { status: 'pending' } : {}),
       })
       if (!row) throw integrationNotFound()
-      return toIntegration(row)
+      return toIntegration(row, origin)
     },
 
     async remove(id: number, userId: number): Promise<void> {

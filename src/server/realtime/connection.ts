@@ -44,6 +44,8 @@ export class LiveConnection implements HubMember {
   readonly orders = new Set<number>()
   /** The restaurants whose kitchen console this connection shows. */
   readonly kitchens = new Set<number>()
+  /** The restaurants whose public page this connection shows. */
+  readonly restaurants = new Set<number>()
   userId: number | undefined
   /** When this visitor last sent a demo tip. */
   lastDemoTip = 0

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm'
 import { liveMessage } from '../../shared/live-message-builders'
 import type { ServerMessage } from '../../shared/live-messages'
 import { toCents, toDollars } from '../../shared/money'
-import type { AuthRepository } from '../auth/auth.service'
-import { demoTipMessage } from '../chef/chef.service'
+import type { AuthRepository } from '../auth/auth.repository'
 import type { Db } from '../db/client'
-import { restaurants } from '../db/schema'
+import type { ConsolePresence } from '../kitchen/console-presence'
+import type { KitchenAccessRule } from '../kitchen/kitchen-access'
 import { findViewableOrder } from '../orders/order-access'
 import type { UpsellsService } from '../upsells/upsells.service'
 import type { LiveConnection, MessageHandler, ParsedMessage } from './connection'
@@ -14,16 +13,29 @@ import type { KitchenRooms } from './kitchen-rooms'
 import type { LiveRepository } from './live.repository'
 
 export const MAX_SUBSCRIPTIONS = 50
+/** Restaurant pages one connection follows at once (a diner has one or two open). */
+export const MAX_RESTAURANT_PAGES = 10
 const DEMO_TIP_INTERVAL_MS = 3000
 
 export interface MessageHandlerDeps {
   db: Db
   hub: Hub
   kitchens: KitchenRooms
+  /** Restaurants' public pages: sold-out dishes and the pause. */
+  pages: KitchenRooms
+  /** Which restaurants have a console open here (the owner's new-order notice asks). */
+  consoles?: Pick<ConsolePresence, 'opened' | 'closed'>
   authRepo: AuthRepository
   live: LiveRepository
   upsells: Pick<UpsellsService, 'openOfferFor'>
+  /** The restaurant rule (app.restaurantAccess): who may see a kitchen (`run_kitchen`). */
+  access: KitchenAccessRule
+  /** The demo world's tip for a visitor who is not signed in; without it, tips are REST only. */
+  demoTip?: DemoTip
 }
+
+/** What a visitor's demo tip shows them (only them): no money moves. */
+export type DemoTip = (input: { orderId: number; amount: number; message: string }) => ServerMessage
 
 type Message<T extends ParsedMessage['type']> = Extract<ParsedMessage, { type: T }>
 
@@ -35,27 +47,52 @@ export function createMessageHandler({
   db,
   hub,
   kitchens,
+  pages,
+  consoles,
   authRepo,
   live,
   upsells,
+  access,
+  demoTip,
 }: MessageHandlerDeps): MessageHandler {
-  /** Only the restaurant's owner sees its kitchen; anyone else gets an error and nothing of it. */
+  /**
+   * Only the restaurant's team sees its kitchen (the restaurant rule's `run_kitchen`); anyone
+   * else gets an error and nothing of it. The member is told their role and stations.
+   */
   async function subscribeKitchen(connection: LiveConnection, restaurantId: number) {
     const user = await signedInUser(connection)
-    const [restaurant] = await db
-      .select({ ownerId: restaurants.ownerId })
-      .from(restaurants)
-      .where(eq(restaurants.id, restaurantId))
-    if (!user || !restaurant || restaurant.ownerId !== user.id)
-      return connection.error('Only the owner of this restaurant can open its kitchen', {
+    const member = user
+      ? await access(restaurantId, user.id, 'run_kitchen').catch(() => undefined)
+      : undefined
+    if (!member)
+      return connection.error("Only this restaurant's team can open its kitchen", {
         code: 'forbidden',
         request: 'subscribe_kitchen',
       })
     if (!connection.kitchens.has(restaurantId)) {
       connection.kitchens.add(restaurantId)
+      consoles?.opened(restaurantId)
       await kitchens.join(restaurantId, connection)
     }
     connection.sendMessage(liveMessage.kitchenSubscribed(restaurantId))
+    connection.sendMessage(
+      liveMessage.kitchenAccess({ restaurantId, role: member.role, stations: member.stations }),
+    )
+  }
+
+  /** Anyone may follow a restaurant's page: what it says is public. */
+  async function subscribeRestaurant(connection: LiveConnection, restaurantId: number) {
+    if (!connection.restaurants.has(restaurantId)) {
+      if (connection.restaurants.size >= MAX_RESTAURANT_PAGES)
+        return connection.error(`Follow at most ${MAX_RESTAURANT_PAGES} restaurants at once`, {
+          request: 'subscribe_restaurant',
+        })
+      if (!(await live.restaurantOwner(restaurantId)))
+        return connection.error('No such restaurant', { code: 'not_found', request: 'subscribe_restaurant' })
+      connection.restaurants.add(restaurantId)
+      await pages.join(restaurantId, connection)
+    }
+    connection.sendMessage(liveMessage.restaurantSubscribed(restaurantId))
   }
 
   async function subscribe(connection: LiveConnection, orderId: number) {
@@ -112,7 +149,8 @@ export function createMessageHandler({
 
   /** Only the demo tip of a visitor who is not signed in: no money moves, only they see it. */
   async function chefTip(connection: LiveConnection, message: Message<'chef_tip'>) {
-    if (await signedInUser(connection)) return restOnly(connection, 'chef_tip', 'Tips from a wallet')
+    if (!demoTip || (await signedInUser(connection)))
+      return restOnly(connection, 'chef_tip', 'Tips from a wallet')
     if (!connection.orders.has(message.orderId)) {
       return connection.error('Watch this order before sending a demo tip', {
         code: 'forbidden',
@@ -129,7 +167,7 @@ export function createMessageHandler({
     connection.lastDemoTip = now
     // The amount's range and decimals are checked by the message schema.
     connection.sendMessage(
-      demoTipMessage({
+      demoTip({
         orderId: message.orderId,
         amount: toDollars(toCents(message.amount)),
         message: message.message,
@@ -157,9 +195,46 @@ export function createMessageHandler({
       case 'subscribe_kitchen':
         return subscribeKitchen(connection, message.restaurantId)
       case 'unsubscribe_kitchen':
-        connection.kitchens.delete(message.restaurantId)
+        if (connection.kitchens.delete(message.restaurantId)) consoles?.closed(message.restaurantId)
         kitchens.leave(message.restaurantId, connection)
+        return
+      case 'subscribe_restaurant':
+        return subscribeRestaurant(connection, message.restaurantId)
+      case 'unsubscribe_restaurant':
+        connection.restaurants.delete(message.restaurantId)
+        pages.leave(message.restaurantId, connection)
         return
     }
   }
+}
+
+/**
+ * A member's place changed (role, stations, removed): each of their consoles of that restaurant
+ * on this instance is asked the restaurant rule again. One that may no longer see the kitchen
+ * leaves its room and is told so (`kitchen_closed`); one that still may is told its role and
+ * stations now (`kitchen_access`), which narrows what a cook's console lets them bump.
+ */
+export async function recheckKitchen(
+  deps: Pick<MessageHandlerDeps, 'access' | 'kitchens' | 'consoles'>,
+  connection: LiveConnection,
+  restaurantId: number,
+): Promise<void> {
+  const userId = connection.userId
+  if (userId === undefined || !connection.kitchens.has(restaurantId)) return
+  const member = await deps.access(restaurantId, userId, 'run_kitchen').catch(() => undefined)
+  if (!connection.kitchens.has(restaurantId)) return
+  if (!member) {
+    if (connection.kitchens.delete(restaurantId)) deps.consoles?.closed(restaurantId)
+    deps.kitchens.leave(restaurantId, connection)
+    connection.sendMessage(
+      liveMessage.kitchenClosed({
+        restaurantId,
+        message: 'You are no longer on the staff of this restaurant',
+      }),
+    )
+    return
+  }
+  connection.sendMessage(
+    liveMessage.kitchenAccess({ restaurantId, role: member.role, stations: member.stations }),
+  )
 }

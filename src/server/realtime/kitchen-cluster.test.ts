@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { freePort, type RunningServer, startServer } from '../../../e2e/support/server'
 import type { ServerMessage } from '../../shared/live-messages'
-import { createAuthRepository } from '../auth/auth.service'
+import { createAuthRepository } from '../auth/auth.repository'
 import type { Db } from '../db/client'
 import { users, walletTransactions } from '../db/schema'
 import { openTestDatabase } from '../testing/test-database'
+import { vapidEnv } from '../testing/vapid-env'
 import { connectViewer, createKitchen, ofType, type Viewer } from './live.fixtures'
 
 /**
@@ -38,6 +39,7 @@ describe.runIf(onPostgres && redisUrl)('the kitchen console across two instances
       DATABASE_URL: database.url!,
       // Instances on one database share their key.
       APP_SECRET: randomBytes(32).toString('hex'),
+      ...vapidEnv(),
       REDIS_URL: `${redisUrl}${redisUrl!.includes('?') ? '&' : '?'}channelPrefix=kitchen-${randomBytes(4).toString('hex')}:`,
       KITCHEN_ORDER_SECONDS: '600',
       KITCHEN_TICK_MS: '500',

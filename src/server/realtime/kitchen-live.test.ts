@@ -59,7 +59,7 @@ describe('the kitchen console on the live channel', () => {
       id: order.id,
       status: 'preparing',
       items: [expect.objectContaining({ name: 'Margherita Pizza', quantity: 2 })],
-      allergenAlerts: [{ menuItemName: 'Margherita Pizza', allergen: 'wheat', severity: 'moderate' }],
+      allergenAlerts: [{ menuItemName: 'Margherita Pizza', allergen: 'Wheat', severity: 'moderate' }],
     })
 
     // The kitchen bumps: the ticket follows.

@@ -14,15 +14,18 @@ interface Room {
 }
 
 /**
- * Kitchen consoles per restaurant. Owners are few next to viewers, so a room is simpler than an
+ * Kitchen consoles per restaurant (and, with `restaurantChannel`, visitors of restaurants' pages). Owners are few next to viewers, so a room is simpler than an
  * order's: each message is serialized once and sent to every console of the restaurant.
  */
 export function createKitchenRooms({
   bus,
   onError,
+  channelOf = kitchenChannel,
 }: {
   bus: Bus
   onError?: (error: unknown) => void
+  /** The bus channel of a restaurant's room: its kitchen's, or its public page's. */
+  channelOf?: (restaurantId: number) => string
 }): KitchenRooms {
   const rooms = new Map<number, Room>()
 
@@ -36,7 +39,7 @@ export function createKitchenRooms({
       let room = rooms.get(restaurantId)
       if (!room) {
         const created: Room = { members: new Set(), ready: Promise.resolve(async () => {}) }
-        created.ready = bus.subscribe(kitchenChannel(restaurantId), (message) => {
+        created.ready = bus.subscribe(channelOf(restaurantId), (message) => {
           const data = Buffer.from(JSON.stringify(message))
           for (const m of created.members) m.send(data)
         })

@@ -3,9 +3,10 @@ import { rmSync } from 'node:fs'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { freePort, type RunningServer, startServer } from '../../../e2e/support/server'
 import type { ServerMessage } from '../../shared/live-messages'
-import { createAuthRepository } from '../auth/auth.service'
+import { createAuthRepository } from '../auth/auth.repository'
 import { users, walletTransactions } from '../db/schema'
 import { openTestDatabase } from '../testing/test-database'
+import { vapidEnv } from '../testing/vapid-env'
 import { connectViewer, createKitchen, createKitchenOrder, ofType, type Viewer } from './live.fixtures'
 
 /**
@@ -44,6 +45,7 @@ describe.runIf(onPostgres && redisUrl)('two server instances with Redis', () => 
     const env = {
       DATABASE_URL: database.url!,
       APP_SECRET: 'cluster-secret-shared-by-both-instances-1',
+      ...vapidEnv(),
       REDIS_URL: `${redisUrl}${redisUrl!.includes('?') ? '&' : '?'}channelPrefix=cluster-${randomBytes(4).toString('hex')}:`,
       KITCHEN_ORDER_SECONDS: String(ORDER_SECONDS),
       KITCHEN_TICK_MS: String(TICK_MS),

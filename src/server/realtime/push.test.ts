@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { demoWorld } from '../../demo/world'
 import type { ServerMessage } from '../../shared/live-messages'
 import { buildApp } from '../app'
 import type { Bus } from '../infra/bus'
@@ -109,7 +110,9 @@ describe.runIf(redisUrl)('wallet messages across instances', () => {
     const prefixed = `${redisUrl}${redisUrl!.includes('?') ? '&' : '?'}channelPrefix=test-${randomBytes(4).toString('hex')}:`
     const buses: Bus[] = [await createRedisBus(prefixed), await createRedisBus(prefixed)]
     const [a, b] = await Promise.all(
-      buses.map((bus) => buildApp({ config: testConfig(), database: app.testDatabase, bus, logger: false })),
+      buses.map((bus) =>
+        buildApp({ world: demoWorld, config: testConfig(), database: app.testDatabase, bus, logger: false }),
+      ),
     )
     try {
       await b!.listen({ port: 0, host: '127.0.0.1' })

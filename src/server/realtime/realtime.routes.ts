@@ -1,9 +1,12 @@
 import websocket from '@fastify/websocket'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { restaurantChannel, STAFF_CHANNEL } from '../infra/bus'
+import type { KitchenAccessRule } from '../kitchen/kitchen-access'
+import type { StaffChange } from '../staff/staff.service'
 import type { UpsellsService } from '../upsells/upsells.service'
 import { LiveConnection } from './connection'
-import { createMessageHandler } from './handlers'
+import { createMessageHandler, type DemoTip, recheckKitchen } from './handlers'
 import { createHub } from './hub'
 import { createKitchenRooms } from './kitchen-rooms'
 import { type CurrentTelemetry, createLiveRepository } from './live.repository'
@@ -18,6 +21,8 @@ export interface LiveRoutesOptions {
   currentTelemetry: CurrentTelemetry
   /** The open offer a new viewer who is the order's diner sees again. */
   upsells: Pick<UpsellsService, 'openOfferFor'>
+  /** A visitor's demo tip (the demo world's); without it, tips go through the API only. */
+  demoTip?: DemoTip
 }
 
 /** Another site may not open the live channel with a visitor's cookie; clients without an Origin may. */
@@ -50,7 +55,7 @@ export function originAllowed(
  */
 export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (
   app,
-  { currentTelemetry, upsells },
+  { currentTelemetry, upsells, demoTip },
 ) => {
   await app.register(websocket, {
     options: { maxPayload: WS_MAX_PAYLOAD },
@@ -66,13 +71,24 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (
     bus: app.bus,
     onError: (err) => app.log.error({ err }, 'kitchen room error'),
   })
+  const access: KitchenAccessRule = (restaurantId, userId, capability) =>
+    app.restaurantAccess(restaurantId, userId, capability)
+  const pages = createKitchenRooms({
+    bus: app.bus,
+    channelOf: restaurantChannel,
+    onError: (err) => app.log.error({ err }, 'restaurant room error'),
+  })
   const handle = createMessageHandler({
     db: app.db,
     hub,
     kitchens,
+    pages,
+    consoles: app.consoles,
     authRepo: app.authRepo,
     live: createLiveRepository(app.db, currentTelemetry),
     upsells,
+    access,
+    demoTip,
   })
   const userFeeds = createUserFeeds({
     bus: app.bus,
@@ -88,11 +104,24 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (
     for (const connection of connections) connection.heartbeat()
   }, HEARTBEAT_MS)
   heartbeat.unref()
+  // A member changed or left a restaurant's staff (on any instance): their consoles here are
+  // checked again at once, closed or narrowed.
+  const staffChanges = app.bus.subscribe(STAFF_CHANNEL, (message) => {
+    const { restaurantId, userId } = (message ?? {}) as Partial<StaffChange>
+    if (typeof restaurantId !== 'number' || typeof userId !== 'number') return
+    for (const connection of connections)
+      if (connection.userId === userId && connection.kitchens.has(restaurantId))
+        recheckKitchen({ access, kitchens, consoles: app.consoles }, connection, restaurantId).catch(
+          (err: unknown) => app.log.error({ err }, 'kitchen access check failed'),
+        )
+  })
   app.addHook('onClose', async () => {
+    await (await staffChanges)()
     clearInterval(heartbeat)
     await hub.close()
     await userFeeds.close()
     await kitchens.close()
+    await pages.close()
   })
 
   async function checkOrigin(request: FastifyRequest, reply: FastifyReply) {
@@ -131,8 +160,13 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (
         connections.delete(connection)
         for (const orderId of connection.orders) hub.leave(orderId, connection)
         connection.orders.clear()
-        for (const restaurantId of connection.kitchens) kitchens.leave(restaurantId, connection)
+        for (const restaurantId of connection.kitchens) {
+          kitchens.leave(restaurantId, connection)
+          app.consoles.closed(restaurantId)
+        }
         connection.kitchens.clear()
+        for (const restaurantId of connection.restaurants) pages.leave(restaurantId, connection)
+        connection.restaurants.clear()
         if (connection.userId !== undefined) userFeeds.leave(connection.userId, connection)
       })
       // A signed-in diner's connections hear about their own wallet.

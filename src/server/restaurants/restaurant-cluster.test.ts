@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it, onTestFinished } from 'vitest'
+import { demoWorld } from '../../demo/world'
 import { buildApp } from '../app'
 import { openDatabase } from '../db/client'
+import { cameras } from '../db/schema'
 import { createRedisBus } from '../infra/bus.redis'
 import { testConfig } from '../testing/build-test-app'
 import { openTestDatabase } from '../testing/test-database'
@@ -31,12 +34,14 @@ describe.runIf(onPostgres && redisUrl)('workspace changes across two instances',
     const prefix = `workspace-${randomBytes(4).toString('hex')}:`
     const url = `${redisUrl}${redisUrl!.includes('?') ? '&' : '?'}channelPrefix=${prefix}`
     const a = await buildApp({
+      world: demoWorld,
       config: testConfig(),
       database,
       bus: await createRedisBus(url),
       logger: false,
     })
     const b = await buildApp({
+      world: demoWorld,
       config: testConfig(),
       database: second,
       bus: await createRedisBus(url),
@@ -71,7 +76,7 @@ describe.runIf(onPostgres && redisUrl)('workspace changes across two instances',
         name: 'Smoke & Oak',
         description: 'Brisket smoked overnight over post oak.',
         cuisine: 'American',
-        address: '1100 E 6th St, Austin, TX',
+        address: '1100 E 6th St, Austin, TX 78702',
         priceRange: '$$',
       },
     })
@@ -138,6 +143,8 @@ describe.runIf(onPostgres && redisUrl)('workspace changes across two instances',
     expect(await eventually(async () => (await onB(`/api/restaurants/${id}/cameras`)).length === 1)).toBe(
       true,
     )
+    // As a "Check stream" that found a picture would (going live needs one).
+    await database.db.update(cameras).set({ streamVerifiedAt: new Date() }).where(eq(cameras.id, camera.id))
 
     expect(
       (await a.inject({ method: 'PATCH', url: `/api/restaurants/${id}`, headers, payload: { isLive: true } }))

@@ -74,8 +74,14 @@ export function matchesFilters(r: Restaurant, filters: RestaurantFilters): boole
   )
 }
 
-/** True when `entry` sorts after the cursor: distance first (null = farthest), then id. */
+/** Live restaurants first; among them and among the others, as `rankByDistance` or by id. */
+function liveFirst(ranked: Ranked[]): Ranked[] {
+  return [...ranked.filter((e) => e.restaurant.isLive), ...ranked.filter((e) => !e.restaurant.isLive)]
+}
+
+/** True when `entry` sorts after the cursor: live first, then distance (null = farthest), then id. */
 function isAfter(entry: Ranked, cursor: RestaurantCursor): boolean {
+  if (entry.restaurant.isLive !== cursor.live) return cursor.live
   if (cursor.km === undefined) return entry.restaurant.id > cursor.id
   const km = entry.km ?? Number.POSITIVE_INFINITY
   const cursorKm = cursor.km ?? Number.POSITIVE_INFINITY
@@ -90,15 +96,17 @@ export interface PageRequest extends RestaurantFilters {
 }
 
 /**
- * One page of the public list (`list` in id order): filtered, ordered by id or by distance, and
- * continued after the cursor by its sort key, so restaurants added meanwhile neither repeat nor
- * shift what the next page holds.
+ * One page of the public list (`list` in id order): filtered, live restaurants first (a diner
+ * looks for a kitchen to watch), then by id or by distance, and continued after the cursor by its
+ * sort key, so restaurants added meanwhile neither repeat nor shift what the next page holds.
  */
 export function pageRestaurants(list: readonly Restaurant[], request: PageRequest): RestaurantPage {
   const filtered = list.filter((r) => matchesFilters(r, request))
-  const ranked: Ranked[] = request.location
-    ? rankByDistance(filtered, request.location)
-    : filtered.map((restaurant) => ({ restaurant, km: null }))
+  const ranked: Ranked[] = liveFirst(
+    request.location
+      ? rankByDistance(filtered, request.location)
+      : filtered.map((restaurant) => ({ restaurant, km: null })),
+  )
   const { cursor } = request
   const start = cursor ? ranked.findIndex((entry) => isAfter(entry, cursor)) : 0
   const rest = start === -1 ? [] : ranked.slice(start)
@@ -110,7 +118,9 @@ export function pageRestaurants(list: readonly Restaurant[], request: PageReques
     total: ranked.length,
     nextCursor: more
       ? encodeRestaurantCursor(
-          request.location ? { id: last.restaurant.id, km: last.km } : { id: last.restaurant.id },
+          request.location
+            ? { id: last.restaurant.id, live: last.restaurant.isLive, km: last.km }
+            : { id: last.restaurant.id, live: last.restaurant.isLive },
         )
       : null,
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { cameraSchema, restaurantSchema } from '../../shared/schemas/restaurants'
 import { balanceCents, buildTestApp, createUser } from '../testing/build-test-app'
-import { addCamera, addDish, registerRestaurant } from '../testing/workspace.fixtures'
+import { addCamera, addDish, markStreamVerified, registerRestaurant } from '../testing/workspace.fixtures'
 
 const app = await buildTestApp()
 
@@ -49,10 +49,11 @@ describe('editing the profile', () => {
       latitude: null,
       longitude: null,
     })
+    // Coordinates sent empty: the address is placed on the map again (its ZIP code's centre).
     expect(cleared.json()).toMatchObject({
       avatar: null,
-      latitude: null,
-      longitude: null,
+      latitude: expect.closeTo(30.264, 2),
+      longitude: expect.closeTo(-97.717, 2),
       name: 'Smoke & Oak BBQ',
     })
   })
@@ -93,6 +94,30 @@ describe('the delivery radius', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ ...restaurant, deliveryRadiusKm: 2.5 })
     expect(await read(restaurant.id)).toEqual({ ...restaurant, deliveryRadiusKm: 2.5 })
+  })
+
+  it('keeps the time zone of where it is, which a move places again and the owner may change', async () => {
+    const { owner, restaurant } = await registerRestaurant(app)
+    // Austin, TX 78702.
+    expect(restaurant.timeZone).toBe('America/Chicago')
+    const moved = await patch(restaurant.id, owner.headers, {
+      address: '1 Market St, San Francisco, CA 94105',
+    })
+    expect(moved.json().timeZone).toBe('America/Los_Angeles')
+    const set = await patch(restaurant.id, owner.headers, { timeZone: 'America/Denver' })
+    expect(set.statusCode).toBe(200)
+    expect((await read(restaurant.id)).timeZone).toBe('America/Denver')
+    const wrong = await patch(restaurant.id, owner.headers, { timeZone: 'Mars/Olympus' })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().errors.timeZone).toBe('Must be a time zone such as America/Chicago')
+    expect((await read(restaurant.id)).timeZone).toBe('America/Denver')
+    // A name the browser knows but the database does not: refused, never a broken Insights page.
+    const unknown = await patch(restaurant.id, owner.headers, { timeZone: 'SystemV/EST5', cuisine: 'Thai' })
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json().code).toBe('restaurants.unknown_time_zone')
+    expect(unknown.json().errors.timeZone).toBe('Must be a time zone such as America/Chicago')
+    expect(await read(restaurant.id)).toMatchObject({ timeZone: 'America/Denver' })
+    expect((await read(restaurant.id)).cuisine).not.toBe('Thai')
   })
 
   it.each([0.4, 50.1, 2.55, -3, 'ten', null])(
@@ -173,6 +198,10 @@ describe('going live', () => {
     expect(noCamera.json().message).toBe('To go live, add an active camera')
 
     const camera = await addCamera(app, owner, restaurant.id)
+    const unchecked = await patch(restaurant.id, owner.headers, { isLive: true })
+    expect(unchecked.statusCode).toBe(409)
+    expect(unchecked.json().message).toBe('To go live, add a camera whose “Check stream” found a picture')
+    await markStreamVerified(app, camera.id)
     await app.inject({
       method: 'PATCH',
       url: `/api/menu-items/${dishItem.id}`,
@@ -202,10 +231,10 @@ describe('going live', () => {
     expect(await liveIds()).not.toContain(restaurant.id)
   })
 
-  it('goes live with an active camera and an available dish, and off the air at any time', async () => {
+  it('goes live with an active, checked camera and an available dish, and off the air at any time', async () => {
     const { owner, restaurant } = await registerRestaurant(app)
     await addDish(app, owner, restaurant.id)
-    await addCamera(app, owner, restaurant.id)
+    await markStreamVerified(app, (await addCamera(app, owner, restaurant.id)).id)
     expect(await liveIds()).not.toContain(restaurant.id)
 
     const live = await patch(restaurant.id, owner.headers, { isLive: true })
@@ -242,6 +271,15 @@ describe("the owner's camera list", () => {
     const mine = await app.inject({ url, headers: owner.headers })
     expect(mine.statusCode).toBe(200)
     expect(list.parse(mine.json()).map((c) => [c.id, c.isActive])).toEqual([
+      [on.id, true],
+      [off.id, false],
+    ])
+    // Only the owner learns whether a camera's picture reaches diners, as going live needs.
+    expect(publicList[0]!.pictureChecked).toBeUndefined()
+    expect(list.parse(mine.json()).map((c) => c.pictureChecked)).toEqual([false, false])
+    await markStreamVerified(app, on.id)
+    const checked = list.parse((await app.inject({ url, headers: owner.headers })).json())
+    expect(checked.map((c) => [c.id, c.pictureChecked])).toEqual([
       [on.id, true],
       [off.id, false],
     ])

@@ -23,3 +23,9 @@ export const notReadyToGoLive = defineError({
   status: 409,
   message: 'To go live, add an active camera and a dish that is not sold out',
 })
+
+export const unknownTimeZone = defineError({
+  code: 'restaurants.unknown_time_zone',
+  status: 400,
+  message: 'That time zone is not one we can keep the restaurant’s days in',
+})

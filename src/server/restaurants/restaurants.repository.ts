@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { cameras, menuItems, restaurants } from '../db/schema'
 
@@ -26,6 +26,8 @@ export interface NewRestaurant {
   features: string[]
   latitude?: number | null | undefined
   longitude?: number | null | undefined
+  /** The IANA zone of its days; UTC when left out. */
+  timeZone?: string | undefined
 }
 
 export interface NewCamera {
@@ -82,20 +84,38 @@ export function createRestaurantRepository(db: Tx) {
       return tx.select().from(cameras).where(eq(cameras.restaurantId, restaurantId)).orderBy(asc(cameras.id))
     },
 
+    /** Whether the database can work in this time zone: its list can lag the browser's. */
+    async knowsTimeZone(name: string, tx: Tx = db): Promise<boolean> {
+      const result = await tx.execute<{ known: boolean }>(
+        sql`select exists (select 1 from pg_timezone_names where name = ${name}) as known`,
+      )
+      return result.rows[0]?.known === true
+    },
+
     /** What going live needs: active cameras and dishes that are not sold out. */
     async readiness(
       restaurantId: number,
       tx: Tx = db,
-    ): Promise<{ activeCameras: number; availableDishes: number }> {
+    ): Promise<{ activeCameras: number; verifiedCameras: number; availableDishes: number }> {
       const [camerasRow] = await tx
-        .select({ n: count() })
+        .select({
+          n: count(),
+          // A demo camera's picture is made here; another camera's by a check that found one.
+          verified: count(
+            sql`case when ${cameras.isDemo} or ${cameras.streamVerifiedAt} is not null then 1 end`,
+          ),
+        })
         .from(cameras)
         .where(and(eq(cameras.restaurantId, restaurantId), eq(cameras.isActive, true)))
       const [dishesRow] = await tx
         .select({ n: count() })
         .from(menuItems)
         .where(and(eq(menuItems.restaurantId, restaurantId), eq(menuItems.isAvailable, true)))
-      return { activeCameras: Number(camerasRow?.n ?? 0), availableDishes: Number(dishesRow?.n ?? 0) }
+      return {
+        activeCameras: Number(camerasRow?.n ?? 0),
+        verifiedCameras: Number(camerasRow?.verified ?? 0),
+        availableDishes: Number(dishesRow?.n ?? 0),
+      }
     },
 
     async update(
@@ -126,12 +146,22 @@ export function createRestaurantRepository(db: Tx) {
           features: input.features,
           latitude: input.latitude ?? null,
           longitude: input.longitude ?? null,
+          timeZone: input.timeZone ?? 'UTC',
           isLive: false,
           rating: null,
           reviewCount: 0,
         })
         .returning()
       return row!
+    },
+
+    /** How many restaurants `ownerId` created after `since`. */
+    async countCreatedSince(ownerId: number, since: Date, tx: Tx = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(restaurants)
+        .where(and(eq(restaurants.ownerId, ownerId), gt(restaurants.createdAt, since)))
+      return row?.n ?? 0
     },
 
     async createCamera(input: NewCamera, tx: Tx = db): Promise<CameraRow> {

@@ -1,8 +1,7 @@
-import { and, count, eq, gt } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { idParams } from '../../shared/schemas/common'
+import { pauseResponse, pauseSchema } from '../../shared/schemas/kitchen'
 import {
   cameraCreateSchema,
   cameraListQuery,
@@ -15,17 +14,8 @@ import {
   restaurantUpdateSchema,
   userRestaurantSchema,
 } from '../../shared/schemas/restaurants'
-import { requireSelf, requireUser } from '../auth/auth.guard'
-import { restaurants as restaurantsTable } from '../db/schema'
+import { requireRestaurantAccess, restaurantAccess, self, signedIn, userOf } from '../auth/access'
 import { sendCached, sendSerialized } from '../infra/cached-response'
-import { tooManyRequests } from '../infra/errors'
-import { assertReadableSource } from '../infra/ffmpeg'
-import { assertSavableSource } from '../infra/source-policy'
-import { toCamera, toRestaurant } from './restaurants.service'
-
-const signedIn = async (request: FastifyRequest) => {
-  await requireUser(request)
-}
 
 export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
   const restaurants = app.restaurants
@@ -36,7 +26,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['restaurants'],
         summary:
-          'A page of restaurants by id; with latitude and longitude, each one’s distance in km, nearest first. Filters by cuisine, price and live; `nextCursor` fetches the next page',
+          'A page of restaurants, live ones first, then by id; with latitude and longitude, each one’s distance in km, nearest first after live. Filters by cuisine, price and live; `nextCursor` fetches the next page',
         querystring: restaurantSearchQuery,
         response: { 200: restaurantPageSchema },
       },
@@ -87,17 +77,32 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (request.query.include !== 'inactive')
         return sendCached(request, reply, await restaurants.camerasBody(request.params.id))
-      const user = await requireUser(request)
-      await restaurants.requireOwner(request.params.id, user.id)
+      await requireRestaurantAccess(request, request.params.id, 'manage_restaurant')
       reply.header('cache-control', 'private, no-store')
-      return (await restaurants.repo.allCameras(request.params.id)).map(toCamera)
+      return restaurants.allCameras(request.params.id)
     },
+  )
+
+  app.put(
+    '/restaurants/:id/pause',
+    {
+      ...restaurantAccess('set_kitchen_mode', { param: 'id' }),
+      schema: {
+        tags: ['restaurants'],
+        summary:
+          'Stop new orders for 10 to 240 minutes ({minutes}), or take them again ({minutes: null}); checkout answers 409 meanwhile',
+        params: idParams,
+        body: pauseSchema,
+        response: { 200: pauseResponse },
+      },
+    },
+    async (request) => app.pauses.set(request.params.id, request.body.minutes),
   )
 
   app.patch(
     '/restaurants/:id',
     {
-      preValidation: signedIn,
+      ...signedIn,
       schema: {
         tags: ['restaurants'],
         summary:
@@ -108,7 +113,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request)
+      const user = userOf(request)
       return restaurants.update(request.params.id, user.id, request.body)
     },
   )
@@ -116,7 +121,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/restaurants',
     {
-      preValidation: signedIn,
+      ...signedIn,
       schema: {
         tags: ['restaurants'],
         summary: 'Register a restaurant; the signed-in user becomes its owner and it starts off the air',
@@ -125,44 +130,15 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request)
-      const input = request.body
-      // A limit per user and day keeps one account from filling the public list.
-      const [made] = await app.db
-        .select({ n: count() })
-        .from(restaurantsTable)
-        .where(
-          and(
-            eq(restaurantsTable.ownerId, user.id),
-            gt(restaurantsTable.createdAt, new Date(Date.now() - 24 * 3600_000)),
-          ),
-        )
-      if ((made?.n ?? 0) >= app.config.limits.restaurantsPerDay)
-        throw tooManyRequests(
-          `You can create at most ${app.config.limits.restaurantsPerDay} restaurants a day. Please try again tomorrow.`,
-        )
-      const row = await restaurants.repo.create({
-        ownerId: user.id,
-        name: input.name,
-        description: input.description,
-        cuisine: input.cuisine,
-        address: input.address,
-        priceRange: input.priceRange,
-        avatar: input.avatar,
-        images: input.images,
-        features: input.features,
-        latitude: input.latitude,
-        longitude: input.longitude,
-      })
-      await restaurants.invalidate()
-      return reply.code(201).send(toRestaurant(row))
+      const user = userOf(request)
+      return reply.code(201).send(await restaurants.create(user.id, request.body))
     },
   )
 
   app.post(
     '/cameras',
     {
-      preValidation: signedIn,
+      ...restaurantAccess('manage_restaurant', { body: 'restaurantId' }),
       schema: {
         tags: ['restaurants'],
         summary: 'Add a camera to a restaurant you own',
@@ -171,20 +147,14 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request)
-      const input = request.body
-      await restaurants.requireOwner(input.restaurantId, user.id)
-      assertSavableSource(input.streamUrl, app.config.cameras.allowPrivateHosts)
-      await assertReadableSource(input.streamUrl, app.config.cameras)
-      const row = await restaurants.repo.createCamera(input)
-      await restaurants.invalidate()
-      return reply.code(201).send(toCamera(row))
+      return reply.code(201).send(await restaurants.createCamera(request.body))
     },
   )
 
   app.get(
     '/users/:id/restaurants',
     {
+      ...self(),
       schema: {
         tags: ['restaurants'],
         summary: 'The restaurants the user owns',
@@ -193,8 +163,8 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireSelf(request, request.params.id)
-      return restaurants.repo.ownedBy(user.id)
+      const user = userOf(request)
+      return restaurants.ownedBy(user.id)
     },
   )
 }

@@ -113,6 +113,14 @@ describe('registering a restaurant', () => {
     expect(mine.json()).toContainEqual(expect.objectContaining({ id: created.id }))
   })
 
+  it('never makes a registered restaurant a demo one, even when the request asks', async () => {
+    const owner = await createUser(app)
+    const created = await createRestaurant(owner, { isDemo: true })
+    expect(created.isDemo).toBe(false)
+    const read = await app.inject({ url: `/api/restaurants/${created.id}` })
+    expect(read.json().isDemo).toBe(false)
+  })
+
   it('asks a visitor to sign in before anything else', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/restaurants', payload: restaurantPayload() })
     expect(res.statusCode).toBe(401)
@@ -253,7 +261,10 @@ describe('cameras', () => {
     expect(stored!.isDemo).toBe(false)
 
     const after = await app.inject({ url: `/api/restaurants/${restaurant.id}/cameras` })
-    expect(cameraList.parse(after.json())).toEqual([camera])
+    // Diners play it from this server; the source address stays the owner's.
+    expect(cameraList.parse(after.json())).toEqual([
+      { ...camera, streamUrl: `/live/${camera.id}/index.m3u8` },
+    ])
   })
 
   it('leaves inactive cameras out', async () => {
@@ -424,13 +435,15 @@ describe('searching by location', () => {
     expect(large.map((r) => r.id)).toEqual([near.id, far.id])
     expect(large[1]!.distance).toBe(Math.round(0.3 * kmPerDegree * 10) / 10)
 
+    // Live restaurants come first; among the others, nearest first.
     const { all } = await getAllPages(stringify(origin))
-    const distances = all.filter((r) => r.distance !== null).map((r) => r.distance!)
+    const offAir = all.filter((r) => !r.isLive)
+    const distances = offAir.filter((r) => r.distance !== null).map((r) => r.distance!)
     expect(distances).toEqual([...distances].sort((a, b) => a - b))
-    expect(all.slice(0, 2).map((r) => r.id)).toEqual([near.id, far.id])
+    expect(offAir.slice(0, 2).map((r) => r.id)).toEqual([near.id, far.id])
     expect(all.find((r) => r.id === nowhere.id)!.distance).toBeNull()
-    expect(all.findIndex((r) => r.distance === null)).toBeGreaterThan(
-      all.findLastIndex((r) => r.distance !== null),
+    expect(offAir.findIndex((r) => r.distance === null)).toBeGreaterThan(
+      offAir.findLastIndex((r) => r.distance !== null),
     )
   })
 
@@ -448,11 +461,15 @@ describe('searching by location', () => {
 })
 
 describe('paging the public list', () => {
-  it('answers a page of the default size, and pages of any size add up to the whole list in id order', async () => {
+  it('answers a page of the default size, and pages of any size add up to the whole list, live ones first, in id order', async () => {
     const owner = await createUser(app)
     for (let i = 0; i < 3; i++) await createRestaurant(owner, { name: `Paged Kitchen ${i}` })
     const { all, totals } = await getAllPages()
-    expect(all.map((r) => r.id)).toEqual([...all.map((r) => r.id)].sort((a, b) => a - b))
+    const byId = (list: typeof all) => list.map((r) => r.id).sort((a, b) => a - b)
+    expect(all.map((r) => r.id)).toEqual([
+      ...byId(all.filter((r) => r.isLive)),
+      ...byId(all.filter((r) => !r.isLive)),
+    ])
     expect(new Set(totals)).toEqual(new Set([all.length]))
 
     const first = await getPage({})
@@ -495,11 +512,11 @@ describe('paging the public list', () => {
     await app.cache.invalidate('restaurants')
 
     const byCuisine = await getAllPages({ cuisine: 'filterESE', limit: '2' })
-    expect(byCuisine.all.map((r) => r.id)).toEqual([...cheap, ...dear])
+    expect(byCuisine.all.map((r) => r.id)).toEqual([cheap[1], cheap[0], cheap[2], ...dear])
     expect(byCuisine.totals).toEqual([5, 5, 5])
 
     const cheapOnes = await getAllPages({ cuisine, price: '$', limit: '1' })
-    expect(cheapOnes.all.map((r) => r.id)).toEqual(cheap)
+    expect(cheapOnes.all.map((r) => r.id)).toEqual([cheap[1], cheap[0], cheap[2]])
     expect(cheapOnes.totals).toEqual([3, 3, 3])
 
     expect((await getAllPages({ cuisine, live: 'true', limit: '1' })).all.map((r) => r.id)).toEqual([
@@ -537,7 +554,8 @@ describe('paging the public list', () => {
     const everywhere = await getAllPages(stringify(origin))
     const inTwos = await getAllPages({ ...stringify(origin), limit: '2' })
     expect(inTwos.all).toEqual(everywhere.all)
-    expect(everywhere.all.slice(0, 4).map((r) => r.id)).toEqual(nearest)
+    const offAir = everywhere.all.filter((r) => !r.isLive)
+    expect(offAir.slice(0, 4).map((r) => r.id)).toEqual(nearest)
     expect(everywhere.all.at(-1)!.distance).toBeNull()
 
     // A cursor from a search around a point does not continue the plain list, and the other way.
@@ -553,6 +571,40 @@ describe('paging the public list', () => {
     expect(mixed.statusCode).toBe(400)
   })
 
+  it('lists live restaurants before the others, nearest first among each, on the first page', async () => {
+    const owner = await createUser(app)
+    const origin = { latitude: -33.9, longitude: 18.4 }
+    const near = await createRestaurant(owner, { name: 'Near, off the air', cuisine: 'Livelian', ...origin })
+    const far = await createRestaurant(owner, {
+      name: 'Far, live',
+      cuisine: 'Livelian',
+      latitude: origin.latitude + 0.2,
+      longitude: origin.longitude,
+    })
+    const farther = await createRestaurant(owner, {
+      name: 'Farther, live',
+      cuisine: 'Livelian',
+      latitude: origin.latitude + 0.3,
+      longitude: origin.longitude,
+    })
+    await app.db.update(restaurants).set({ isLive: true }).where(eq(restaurants.id, far.id))
+    await app.db.update(restaurants).set({ isLive: true }).where(eq(restaurants.id, farther.id))
+    await app.cache.invalidate('restaurants')
+
+    const around = await getAllPages({ ...stringify(origin), cuisine: 'livelian', limit: '1' })
+    expect(around.all.map((r) => r.id)).toEqual([far.id, farther.id, near.id])
+    // Without a location: live ones first; the first page of the whole list holds the new live one.
+    expect((await getAllPages({ cuisine: 'livelian', limit: '2' })).all.map((r) => r.id)).toEqual([
+      far.id,
+      farther.id,
+      near.id,
+    ])
+    const firstPage = (await getPage({})).restaurants
+    expect(firstPage.map((r) => r.id)).toEqual(expect.arrayContaining([far.id, farther.id]))
+    const live = firstPage.map((r) => r.isLive)
+    expect(live).toEqual([...live].sort((a, b) => Number(b) - Number(a)))
+  })
+
   it.each([
     ['limit', '0', 'limit must be between 1 and 100'],
     ['limit', '101', 'limit must be between 1 and 100'],
@@ -561,6 +613,7 @@ describe('paging the public list', () => {
     ['cursor', 'not a cursor!', 'cursor is not one this list gave out'],
     ['cursor', Buffer.from('{"id":3}').toString('base64url'), 'cursor is not one this list gave out'],
     ['cursor', Buffer.from('[0]').toString('base64url'), 'cursor is not one this list gave out'],
+    ['cursor', Buffer.from('[2,4]').toString('base64url'), 'cursor is not one this list gave out'],
     ['cursor', Buffer.from('[-1,4]').toString('base64url'), 'cursor is not one this list gave out'],
     ['cursor', Buffer.from('[2147483648]').toString('base64url'), 'cursor is not one this list gave out'],
     ['cursor', 'A'.repeat(200), 'cursor is not one this list gave out'],
@@ -580,8 +633,8 @@ describe('paging the public list', () => {
     const owner = await createUser(app)
     const first = await createRestaurant(owner, { cuisine: 'Cachian' })
     expect(
-      (await getPage({ cursor: encodeRestaurantCursor({ id: first.id - 1 }), limit: '1' })).restaurants[0]!
-        .id,
+      (await getPage({ cursor: encodeRestaurantCursor({ id: first.id - 1, live: false }), limit: '1' }))
+        .restaurants[0]!.id,
     ).toBe(first.id)
     const url = '/api/restaurants?cuisine=cachian'
     const before = await app.inject({ url })
@@ -607,7 +660,7 @@ describe('paging the public list', () => {
             query: {
               cuisine: 'boundian',
               limit: String(limit),
-              cursor: encodeRestaurantCursor({ id: made.id - before }),
+              cursor: encodeRestaurantCursor({ id: made.id - before, live: false }),
             },
           }),
         )

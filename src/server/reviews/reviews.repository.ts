@@ -43,6 +43,14 @@ export function createReviewsRepository(tx: Tx) {
       return row?.fullName ?? ''
     },
 
+    async restaurantExists(restaurantId: number): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: restaurants.id })
+        .from(restaurants)
+        .where(eq(restaurants.id, restaurantId))
+      return row !== undefined
+    },
+
     /** Newest first, `limit` of them, before the review `beforeId` when given. */
     async pageForRestaurant(restaurantId: number, limit: number, beforeId?: number) {
       return tx

@@ -6,17 +6,15 @@ import {
   reviewPageQuery,
   reviewPageSchema,
 } from '../../shared/schemas/reviews'
-import { requireUser } from '../auth/auth.guard'
-import { restaurantNotFound } from '../restaurants/restaurants.errors'
+import { signedIn, userOf } from '../auth/access'
 import type { ReviewsService } from './reviews.service'
 
 export function reviewRoutes(reviews: ReviewsService): FastifyPluginAsyncZod {
   return async (app) => {
-    const restaurants = app.restaurants
-
     app.post(
       '/orders/:id/review',
       {
+        ...signedIn,
         schema: {
           tags: ['reviews'],
           summary: 'Rate a delivered order: its diner only, once, within 14 days of delivery',
@@ -26,7 +24,7 @@ export function reviewRoutes(reviews: ReviewsService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await requireUser(request)
+        const user = userOf(request)
         const review = await reviews.create({
           userId: user.id,
           orderId: request.params.id,
@@ -49,7 +47,6 @@ export function reviewRoutes(reviews: ReviewsService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        if (!(await restaurants.repo.ownerOf(request.params.id))) throw restaurantNotFound()
         return reviews.page(request.params.id, request.query.limit, request.query.cursor)
       },
     )

@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { findOrderWithOwner } from '../orders/order-access'
 import { completedAt } from '../orders/order-history'
 import { orderNotFound } from '../orders/orders.errors'
+import { restaurantNotFound } from '../restaurants/restaurants.errors'
 import { alreadyReviewed, notDeliveredYet, notYourOrder, reviewWindowClosed } from './reviews.errors'
 import { createReviewsRepository, type ReviewRow } from './reviews.repository'
 
@@ -37,9 +38,17 @@ export function toReview(row: ReviewRow, fullName: string): Review {
 export function createReviewsService({
   db,
   onRestaurantChanged,
+  onReviewed,
 }: {
   db: Db
   onRestaurantChanged: () => Promise<void>
+  /** Called once a review is committed (the owner's notice); must not throw. */
+  onReviewed?: (review: {
+    id: number
+    restaurantId: number
+    rating: number
+    comment: string | null
+  }) => Promise<void>
 }) {
   return {
     async create(input: {
@@ -74,6 +83,8 @@ export function createReviewsService({
         return { row, figures, fullName: await repo.authorName(input.userId) }
       })
       await onRestaurantChanged()
+      const { id, restaurantId, rating, comment } = result.row
+      await onReviewed?.({ id, restaurantId, rating, comment })
       return {
         ...toReview(result.row, result.fullName),
         restaurantRating: result.figures.rating,
@@ -82,11 +93,14 @@ export function createReviewsService({
     },
 
     async page(restaurantId: number, limit: number, cursor?: string): Promise<ReviewPage> {
-      const rows = await createReviewsRepository(db).pageForRestaurant(
+      const repo = createReviewsRepository(db)
+      const rows = await repo.pageForRestaurant(
         restaurantId,
         limit + 1,
         cursor === undefined ? undefined : Number(cursor),
       )
+      // A restaurant with reviews exists: only an empty page needs asking.
+      if (rows.length === 0 && !(await repo.restaurantExists(restaurantId))) throw restaurantNotFound()
       const page = rows.slice(0, limit)
       const more = rows.length > limit
       return {

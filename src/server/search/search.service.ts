@@ -1,7 +1,7 @@
 import { toDollars } from '../../shared/money'
 import type { SearchResult } from '../../shared/schemas/search'
 import type { Db } from '../db/client'
-import { createSearchRepository, prefixQuery } from './search.repository'
+import { createSearchRepository, searchWords } from './search.repository'
 
 export const SEARCH_LIMITS = { restaurants: 5, dishes: 8 }
 
@@ -10,10 +10,15 @@ export function createSearchService({ db }: { db: Db }) {
   return {
     async search(q: string): Promise<SearchResult> {
       // Punctuation alone matches nothing.
-      if (!prefixQuery(q)) return { restaurants: [], dishes: [] }
+      if (searchWords(q).length === 0) return { restaurants: [], dishes: [] }
       const found = await repo.search(q, SEARCH_LIMITS)
+      // Typos are for when nothing matches as typed: a restaurant's or a dish's name that does
+      // ("Rosa") is not followed by dishes that merely look alike.
+      const anyExact = found.restaurants.some((r) => r.exact) || found.dishes.some((d) => d.exact)
+      const restaurants = anyExact ? found.restaurants.filter((r) => r.exact) : found.restaurants
+      const dishes = anyExact ? found.dishes.filter((d) => d.exact) : found.dishes
       return {
-        restaurants: found.restaurants.map((r) => ({
+        restaurants: restaurants.map((r) => ({
           id: Number(r.id),
           name: r.name,
           cuisine: r.cuisine,
@@ -24,7 +29,7 @@ export function createSearchService({ db }: { db: Db }) {
           isLive: Boolean(r.is_live),
           priceRange: r.price_range,
         })),
-        dishes: found.dishes.map((d) => ({
+        dishes: dishes.map((d) => ({
           menuItem: {
             id: Number(d.id),
             name: d.name,

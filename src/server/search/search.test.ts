@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SearchResult } from '../../shared/schemas/search'
-import { buildTestApp } from '../testing/build-test-app'
-import { prefixQuery } from './search.repository'
+import { buildTestApp, createUser } from '../testing/build-test-app'
+import { prefixQuery, searchWords } from './search.repository'
 
 const app = await buildTestApp()
 
@@ -54,6 +54,41 @@ describe('search over the seeded restaurants and menus', () => {
     expect(await search('!!!')).toEqual({ restaurants: [], dishes: [] })
   })
 
+  it('finds a new restaurant by its name first, without dishes that merely look alike', async () => {
+    // At a looser likeness "rosa" matched every "roll" on the menus and filled the list.
+    expect(dishNames(await search('Rosa'))).toEqual(['Gulab Jamun']) // rose syrup: a likely typo
+    const owner = await createUser(app)
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/restaurants',
+      headers: owner.headers,
+      payload: {
+        name: "Rosa's Cantina",
+        description: 'Tacos and tamales from a family kitchen.',
+        cuisine: 'Mexican',
+        address: '1100 S Lamar Blvd, Austin, TX 78704',
+        priceRange: '$$',
+      },
+    })
+    expect(created.statusCode).toBe(201)
+    const found = await search('Rosa')
+    expect(found.restaurants.map((r) => r.name)).toEqual(["Rosa's Cantina"])
+    expect(found.dishes).toEqual([])
+    // A typo still finds the dish when nothing matches as typed.
+    expect(dishNames(await search('spagetti'))[0]).toBe('Spaghetti Carbonara')
+  })
+
+  it('answers 200 with no results, not a 500, for characters that unaccent turns into punctuation', async () => {
+    // unaccent makes "⑴" "(1)" and "¼" " 1/4": neither may reach a tsquery as text.
+    for (const q of ['⑴', '¼'.repeat(80), "⑴ o'brien ¼", '½:* & !', "'"]) {
+      const res = await app.inject({ url: `/api/search?q=${encodeURIComponent(q)}` })
+      expect(res.statusCode, q).toBe(200)
+      expect(res.json()).toMatchObject({ restaurants: expect.any(Array), dishes: expect.any(Array) })
+    }
+    // Around such characters the words still count.
+    expect(dishNames(await search('⑴ Tiramisù ¼'))[0]).toBe('Tiramisu')
+  })
+
   it('refuses an empty or overlong query with a field message', async () => {
     const empty = await app.inject({ url: '/api/search?q=%20' })
     expect(empty.statusCode).toBe(400)
@@ -76,9 +111,16 @@ describe('search over the seeded restaurants and menus', () => {
   })
 })
 
-describe('prefixQuery', () => {
-  it('keeps letters and digits of each word and asks for words starting with them', () => {
-    expect(prefixQuery("Crème brûlée & 'co'")).toBe('crème:* & brûlée:* & co:*')
-    expect(prefixQuery(' !! ')).toBe('')
+describe('searchWords and prefixQuery', () => {
+  it('keeps runs of letters and digits, a bounded number of bounded words', () => {
+    expect(searchWords("Crème brûlée & 'co'")).toEqual(['crème', 'brûlée', 'co'])
+    expect(searchWords(' !! ')).toEqual([])
+    expect(searchWords(' 1/4'.repeat(80))).toHaveLength(8)
+    expect(searchWords('a'.repeat(80))).toEqual(['a'.repeat(32)])
+  })
+
+  it('quotes each word as a lexeme that must start a word of the text', () => {
+    expect(prefixQuery(['creme', 'brulee'])).toBe("'creme':* & 'brulee':*")
+    expect(prefixQuery([])).toBe('')
   })
 })

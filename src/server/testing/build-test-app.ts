@@ -1,16 +1,23 @@
 import { eq } from 'drizzle-orm'
 import { afterAll } from 'vitest'
+import webpush from 'web-push'
+import { demoWorld } from '../../demo/world'
 import { buildApp } from '../app'
 import { hashPassword } from '../auth/auth.service'
 import { type Config, parseConfig } from '../config'
+import type { PgliteTurnsOptions } from '../db/pglite-turns'
 import { addresses, users, walletTransactions } from '../db/schema'
 import type { Bus } from '../infra/bus'
 import { openTestDatabase } from './test-database'
 
-export type TestConfigOverrides = Partial<Omit<Config, 'kitchen' | 'cameras'>> & {
+export type TestConfigOverrides = Partial<Omit<Config, 'kitchen' | 'cameras' | 'push' | 'webrtc'>> & {
   kitchen?: Partial<Config['kitchen']>
+  webrtc?: Partial<Config['webrtc']>
+  push?: Partial<Config['push']>
   cameras?: Partial<Config['cameras']>
 }
+
+const testVapidKeys = webpush.generateVAPIDKeys()
 
 export function testConfig(overrides: TestConfigOverrides = {}): Config {
   const base = parseConfig({
@@ -18,11 +25,19 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
     LOG_LEVEL: 'silent',
     APP_SECRET: 'test-secret-test-secret-test-secret-000',
   })
+  // One switch for every outbound URL: `cameras.allowPrivateHosts` and `outbound` stay the same.
+  const allowPrivateHosts =
+    overrides.outbound?.allowPrivateHosts ?? overrides.cameras?.allowPrivateHosts ?? false
   return {
     ...base,
     ...overrides,
+    // Test apps sign with a key pair of their own, never one written into the data folder.
+    push: { ...base.push, vapid: testVapidKeys, ...overrides.push },
     kitchen: { ...base.kitchen, enabled: false, ...overrides.kitchen },
-    cameras: { ...base.cameras, enabled: false, ...overrides.cameras },
+    cameras: { ...base.cameras, enabled: false, ...overrides.cameras, allowPrivateHosts },
+    // WebRTC in tests stays on this machine: host candidates on loopback only.
+    webrtc: { ...base.webrtc, bindAddress: '127.0.0.1', ...overrides.webrtc },
+    outbound: { allowPrivateHosts },
   }
 }
 
@@ -31,9 +46,12 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
  * TEST_DB=postgres). Closed after the file's tests. The kitchen engine and cameras are off unless
  * asked for.
  */
-export async function buildTestApp(options: { config?: TestConfigOverrides; bus?: Bus } = {}) {
-  const database = await openTestDatabase()
+export async function buildTestApp(
+  options: { config?: TestConfigOverrides; bus?: Bus; turns?: PgliteTurnsOptions } = {},
+) {
+  const database = await openTestDatabase({ turns: options.turns })
   const app = await buildApp({
+    world: demoWorld,
     config: testConfig(options.config),
     database,
     bus: options.bus,

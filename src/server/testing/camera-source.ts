@@ -1,6 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { createServer as createHttpServer } from 'node:http'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { liveGraphInputArgs } from '../cameras/hls-output'
 
 /**
  * A camera for tests: ffmpeg draws a test picture and serves it as MPEG-TS over HTTP on
@@ -95,15 +101,7 @@ function testPictureArgs(picture: { size: string; rate: number; codec: 'h264' | 
       ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-g', gop]
       : ['-c:v', 'mpeg2video', '-q:v', '6', '-g', gop]
   return [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-nostdin',
-    '-re',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=${picture.size}:rate=${picture.rate}`,
+    ...liveGraphInputArgs(`testsrc=size=${picture.size}:rate=${picture.rate}`),
     ...encoder,
     '-f',
     'mpegts',
@@ -123,4 +121,94 @@ export function startSrtSource(ffmpeg: string, port: number): ChildProcess {
     ],
     { stdio: ['ignore', 'ignore', 'ignore'] },
   )
+}
+
+/**
+ * A restaurant's own HLS camera for tests: ffmpeg writes `seconds` of an H.264 test picture as an
+ * HLS playlist with one-second segments into a temporary folder, and a plain HTTP server on
+ * 127.0.0.1 serves that folder (`/index.m3u8`), as a camera's web server or a small CDN would.
+ */
+export interface HlsSource {
+  url: string
+  port: number
+  /** Paths requested so far, in order. */
+  requests: string[]
+  close(): Promise<void>
+}
+
+export async function startHlsSource(options: { seconds?: number; size?: string } = {}): Promise<HlsSource> {
+  const dir = mkdtempSync(join(tmpdir(), 'clearplate-hls-'))
+  const size = options.size ?? '320x240'
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      ffmpegBinary(),
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-nostdin',
+        '-f',
+        'lavfi',
+        '-i',
+        `testsrc=size=${size}:rate=15`,
+        '-t',
+        String(options.seconds ?? 6),
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        '-g',
+        '15',
+        '-f',
+        'hls',
+        '-hls_time',
+        '1',
+        '-hls_list_size',
+        '0',
+        '-hls_segment_filename',
+        join(dir, 'seg-%d.ts'),
+        join(dir, 'index.m3u8'),
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    )
+    let stderr = ''
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString()
+    })
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg failed: ${stderr}`))))
+  })
+  const requests: string[] = []
+  const server = createHttpServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    requests.push(path)
+    const name = path.slice(1)
+    if (!/^(index\.m3u8|seg-\d+\.ts)$/.test(name)) {
+      res.writeHead(404).end()
+      return
+    }
+    readFile(join(dir, name)).then(
+      (body) => {
+        res
+          .writeHead(200, {
+            'content-type': name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t',
+          })
+          .end(body)
+      },
+      () => res.writeHead(404).end(),
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  return {
+    url: `http://127.0.0.1:${port}/index.m3u8`,
+    port,
+    requests,
+    async close() {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
 }

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
+import { seedDemo } from '../../demo/seed'
 import { openDatabase } from '../db/client'
-import { seedDemo } from '../demo/seed'
 
 declare module 'vitest' {
   export interface ProvidedContext {

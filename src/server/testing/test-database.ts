@@ -3,14 +3,26 @@ import { readFileSync } from 'node:fs'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { type Database, openDatabase } from '../db/client'
+import type { PgliteTurnsOptions } from '../db/pglite-turns'
 import { withDatabase } from './global-setup'
 
-/** A fresh copy of the migrated, seeded test database, for one test file (or one test). */
-export async function openTestDatabase(): Promise<Database & { url?: string }> {
+/**
+ * A fresh copy of the migrated, seeded test database, for one test file (or one test). `turns`:
+ * how the embedded database takes turns (PGlite only). Tests refuse nothing for waiting unless they
+ * ask to: on a busy machine a burst that checks correctness (100 concurrent shouts) can have its
+ * oldest request wait past the 5 s a server gives before answering 503.
+ */
+export async function openTestDatabase(
+  options: { turns?: PgliteTurnsOptions } = {},
+): Promise<Database & { url?: string }> {
   const spec = inject('testDb')
   if (spec.kind === 'pglite') {
     const loadDataDir = new Blob([readFileSync(spec.snapshotPath)])
-    return openDatabase({ memory: true, loadDataDir })
+    return openDatabase({
+      memory: true,
+      loadDataDir,
+      turns: { maxWaitMs: Number.POSITIVE_INFINITY, ...options.turns },
+    })
   }
   const name = `${spec.template.replace('_tpl_', '_t_')}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: spec.adminUrl })

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { restaurantSchema } from '../../shared/schemas/restaurants'
+import { cameras } from '../db/schema'
 import { createUser, type TestApp, type TestUser } from './build-test-app'
 
 /** A restaurant registered through the API by a new owner, as the wizard does: off the air, no menu. */
@@ -12,7 +14,7 @@ export async function registerRestaurant(app: TestApp, owner?: TestUser) {
       name: 'Smoke & Oak',
       description: 'Brisket smoked overnight over post oak.',
       cuisine: 'American',
-      address: '1100 E 6th St, Austin, TX',
+      address: '1100 E 6th St, Austin, TX 78702',
       priceRange: '$$',
       features: [],
       images: [],
@@ -58,4 +60,12 @@ export async function addCamera(app: TestApp, owner: TestUser, restaurantId: num
   })
   if (res.statusCode !== 201) throw new Error(`adding a camera failed: ${res.statusCode} ${res.body}`)
   return res.json() as { id: number; name: string; isActive: boolean; restaurantId: number }
+}
+
+/**
+ * Records that "Check stream" found a picture at the camera's address, as a successful check does
+ * (camera-settings.test.ts checks a real source end to end), for tests about what follows.
+ */
+export async function markStreamVerified(app: TestApp, cameraId: number) {
+  await app.db.update(cameras).set({ streamVerifiedAt: new Date() }).where(eq(cameras.id, cameraId))
 }

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { messageResponse } from '../../shared/schemas/common'
 import { uploadSchema } from '../../shared/schemas/restaurants'
-import { requireUser } from '../auth/auth.guard'
+import { signedIn, userOf } from '../auth/access'
+import { AppError } from '../infra/errors'
 import { imageNotFound, imageTooLarge, noFile } from './uploads.errors'
 import type { UploadsRepository } from './uploads.repository'
 import {
@@ -28,9 +29,7 @@ export function uploadRoutes(repo: UploadsRepository): FastifyPluginAsyncZod {
     app.post(
       '/uploads',
       {
-        preValidation: async (request) => {
-          await requireUser(request)
-        },
+        ...signedIn,
         config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
         schema: {
           tags: ['uploads'],
@@ -41,7 +40,7 @@ export function uploadRoutes(repo: UploadsRepository): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await requireUser(request)
+        const user = userOf(request)
         if (!request.isMultipart()) throw noFile()
         let bytes: Buffer
         try {
@@ -49,9 +48,11 @@ export function uploadRoutes(repo: UploadsRepository): FastifyPluginAsyncZod {
           if (file?.fieldname !== 'file') throw noFile()
           bytes = await file.toBuffer()
         } catch (error) {
+          if (error instanceof AppError) throw error
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge()
-          if ((error as { code?: string }).code?.startsWith('FST_')) throw noFile()
-          throw error
+          // Reading the form can only fail on what the client sent: no boundary ("Boundary not
+          // found"), a body that ends early ("Unexpected end of form"), a malformed part.
+          throw noFile()
         }
         const { hash, variants } = await processImage(bytes)
         await repo.save(variants, user.id)

@@ -113,6 +113,27 @@ describe('uploading pictures', () => {
     expect(json.statusCode).toBe(400)
   })
 
+  it('answers 400, not 500, to multipart without a boundary and to a body that ends early', async () => {
+    const owner = await createUser(app)
+    const noBoundary = await app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...owner.headers, 'content-type': 'multipart/form-data' },
+      payload: multipart(await picture(10, 10, 'png')).payload,
+    })
+    expect(noBoundary.statusCode).toBe(400)
+    expect(noBoundary.json().message).toBe('Send the image as multipart/form-data in the field "file"')
+    const { payload, contentType } = multipart(await picture(200, 200, 'png'))
+    const cut = await app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...owner.headers, 'content-type': contentType },
+      payload: payload.subarray(0, payload.length - 200),
+    })
+    expect(cut.statusCode).toBe(400)
+    expect(cut.json().message).toBe('Send the image as multipart/form-data in the field "file"')
+  })
+
   it('answers 404 for an unknown or malformed picture address', async () => {
     expect((await app.inject({ url: `/images/${'0'.repeat(32)}.webp` })).statusCode).toBe(404)
     expect((await app.inject({ url: '/images/nothing.png' })).statusCode).toBe(404)

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, notExists } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
-import { menuItems, orders, restaurants, upsells, userAllergenProfiles } from '../db/schema'
+import { menuItems, menuOptionGroups, orders, restaurants, upsells, userAllergenProfiles } from '../db/schema'
 
 export type UpsellRow = typeof upsells.$inferSelect
 export type MenuItemRow = typeof menuItems.$inferSelect
@@ -11,7 +11,23 @@ export function createUpsellsRepository(db: Db | Tx) {
     /** The restaurant's menu and the diner's allergen profile: what the choice rule weighs. */
     async choiceInputs(restaurantId: number, userId: number) {
       const [menu, [profile]] = await Promise.all([
-        db.select().from(menuItems).where(eq(menuItems.restaurantId, restaurantId)),
+        // An offer is accepted in one tap: a dish that needs a choice (a required option group) is not offered.
+        db
+          .select()
+          .from(menuItems)
+          .where(
+            and(
+              eq(menuItems.restaurantId, restaurantId),
+              notExists(
+                db
+                  .select({ id: menuOptionGroups.id })
+                  .from(menuOptionGroups)
+                  .where(
+                    and(eq(menuOptionGroups.menuItemId, menuItems.id), eq(menuOptionGroups.required, true)),
+                  ),
+              ),
+            ),
+          ),
         db
           .select({ allergens: userAllergenProfiles.allergens })
           .from(userAllergenProfiles)
@@ -76,12 +92,6 @@ export function createUpsellsRepository(db: Db | Tx) {
     async menuItem(menuItemId: number): Promise<MenuItemRow | undefined> {
       const [item] = await db.select().from(menuItems).where(eq(menuItems.id, menuItemId))
       return item
-    },
-
-    /** The ledger references of the order's offers (a cancel refunds accepted ones). */
-    async chargeReferences(orderId: number): Promise<string[]> {
-      const rows = await db.select({ id: upsells.id }).from(upsells).where(eq(upsells.orderId, orderId))
-      return rows.map((u) => `upsell:${u.id}`)
     },
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { upsellResponseSchema, upsellResultSchema } from '../../shared/schemas/chef'
 import { idParam } from '../../shared/schemas/common'
-import { requireUser } from '../auth/auth.guard'
+import { signedIn, userOf } from '../auth/access'
 import { idempotencyHeaders } from '../infra/idempotency'
 import type { UpsellsService } from './upsells.service'
 
@@ -13,6 +13,7 @@ export function upsellRoutes(upsells: UpsellsService): FastifyPluginAsyncZod {
     app.put(
       '/upsells/:upsellId/response',
       {
+        ...signedIn,
         schema: {
           tags: ['chef'],
           params: upsellParams,
@@ -22,7 +23,7 @@ export function upsellRoutes(upsells: UpsellsService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await requireUser(request)
+        const user = userOf(request)
         return upsells.answer({
           userId: user.id,
           upsellId: request.params.upsellId,

@@ -17,15 +17,13 @@ import { notOrderDiner } from '../chef/chef.errors'
 import type { Db } from '../db/client'
 import { publishActiveOrdersChanged } from '../infra/active-orders-cache'
 import { type Bus, orderChannel } from '../infra/bus'
-import { runIdempotent } from '../infra/idempotency'
 import type { Logger } from '../infra/logger'
 import type { NotificationsService } from '../notifications/notifications.service'
 import { orderFacts, upsellOfferedNotice } from '../notifications/order-notices'
-import { canViewOrder, orderNumber, toOrderDto } from '../orders/order-access'
+import { canViewOrder, lockOrderRow, orderNumber, toOrderDto } from '../orders/order-access'
 import { orderNotActive } from '../orders/orders.errors'
 import { createOrdersRepository } from '../orders/orders.repository'
-import { publishWalletMovement } from '../wallet/wallet.events'
-import { createWalletRepository, type MovementResult } from '../wallet/wallet.repository'
+import { runWalletMovement } from '../wallet/wallet-movement'
 import {
   chooseUpsellItem,
   orderedItems,
@@ -64,6 +62,7 @@ function offerMessage(orderId: number, upsellId: number, item: MenuItemRow, sent
         description: item.description,
         price: toDollars(item.priceCents),
         image: item.image,
+        allergens: item.allergens,
       },
     },
     sentAt,
@@ -77,10 +76,12 @@ export function createUpsellsService(deps: {
   log?: Pick<Logger, 'warn' | 'error'>
   /** Which of the dishes that fit is offered; the default spreads orders over all of them. */
   pick?: UpsellPick
+  /** The platform's share of food sales, add-ons included. */
+  commissionPercent?: number
   /** Called after an answer was published (the kitchen console's feed). */
   onAnswered?: (orderId: number, message: ServerMessage) => Promise<unknown>
 }) {
-  const { db, bus, notifications, log, onAnswered, pick = pickByOrder } = deps
+  const { db, bus, notifications, log, onAnswered, pick = pickByOrder, commissionPercent } = deps
   const repo = createUpsellsRepository(db)
 
   /** Committed by now: a bus that is down must not turn the outcome into an error. */
@@ -163,9 +164,8 @@ export function createUpsellsService(deps: {
     }): Promise<UpsellResult> {
       const { userId, upsellId, accepted, idempotencyKey } = input
       let orderId = 0
-      let moved: MovementResult | undefined
-      const result = await runIdempotent<UpsellResult>(
-        db,
+      const result = await runWalletMovement<UpsellResult>(
+        { db, bus, log, commissionPercent },
         {
           userId,
           key: idempotencyKey,
@@ -173,9 +173,12 @@ export function createUpsellsService(deps: {
           statusCode: 200,
           request: { upsellId, accepted },
         },
-        async (tx) => {
+        async (tx, wallet) => {
           const txRepo = createUpsellsRepository(tx)
-          const row = await txRepo.withOrder(upsellId)
+          const offered = await txRepo.withOrder(upsellId)
+          if (offered) await lockOrderRow(tx, offered.order.id)
+          // Read again under the lock: a cancel may have just committed.
+          const row = offered && (await txRepo.withOrder(upsellId))
           if (!row?.upsell.shown || !canViewOrder(row.order, row.ownerId, userId)) throw upsellNotFound()
           const { upsell, order } = row
           orderId = order.id
@@ -196,12 +199,13 @@ export function createUpsellsService(deps: {
             { menuItemId: item.id, name: item.name, quantity: 1, price: toDollars(item.priceCents) },
             item.priceCents,
           )
-          moved = await createWalletRepository(tx).debit({
+          const moved = await wallet.debit({
             userId,
             cents: item.priceCents,
             type: 'upsell',
             description: `Added "${item.name}" to order #${orderNumber(order.id)}`,
             reference: `upsell:${upsellId}`,
+            pays: { restaurantId: order.restaurantId, kind: 'add_on', orderId: order.id },
           })
           return {
             upsellId,
@@ -220,7 +224,6 @@ export function createUpsellsService(deps: {
           log?.warn({ err, orderId }, 'could not tell the kitchen of an answer')
         }
         if (result.body.accepted) await publishActiveOrdersChanged(bus, [userId], log)
-        await publishWalletMovement(bus, moved, log)
       }
       return result.body
     },

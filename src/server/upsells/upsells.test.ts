@@ -178,11 +178,11 @@ describe('offering an upsell', () => {
     kitchenMode: 'staffed',
     items: [
       { name: 'Margherita Pizza', priceCents: 1450 },
-      { name: 'Garlic Bread', priceCents: 499 },
+      { name: 'Garlic Bread', priceCents: 499, allergens: ['wheat', 'milk'] },
     ],
   })
 
-  it('offers a staffed kitchen’s cooking order its one dish, live and in the diner’s notifications, once', async () => {
+  it('offers a staffed kitchen’s cooking order its one dish with its allergens, live and in the diner’s notifications, once', async () => {
     const { restaurant, items } = await staffed
     const diner = await createUser(app, { balance: 50 })
     const order = await placeOrder(app, diner, restaurant.id, [{ menuItemId: items[0]!.id, quantity: 1 }])
@@ -207,7 +207,7 @@ describe('offering an upsell', () => {
     expect(live.messages.find((m) => m.type === 'upsell')).toMatchObject({
       orderId: order.id,
       upsellId: rows[0]!.id,
-      menuItem: { id: items[1]!.id, name: 'Garlic Bread', price: 4.99 },
+      menuItem: { id: items[1]!.id, name: 'Garlic Bread', price: 4.99, allergens: ['wheat', 'milk'] },
     })
     await live.stop()
     const notices = await app.db.select().from(notifications).where(eq(notifications.orderId, order.id))
@@ -249,7 +249,7 @@ describe('the open offer for a new viewer', () => {
       type: 'upsell',
       orderId: order.id,
       upsellId: offer.id,
-      menuItem: { id: garlicBread.id, name: 'Garlic Bread', price: 4.99 },
+      menuItem: { id: garlicBread.id, name: 'Garlic Bread', price: 4.99, allergens: [] },
     })
     expect(await app.upsells.openOfferFor(facts, owner.user.id)).toBeUndefined()
     expect(await app.upsells.openOfferFor(facts, undefined)).toBeUndefined()

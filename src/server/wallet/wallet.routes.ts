@@ -1,30 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { toCents, toDollars } from '../../shared/money'
+import { toDollars } from '../../shared/money'
 import { idParams } from '../../shared/schemas/common'
 import {
-  type AddFundsResult,
   addFundsResponseSchema,
   addFundsSchema,
   walletBalanceSchema,
   walletTransactionSchema,
 } from '../../shared/schemas/wallet'
-import { requireSelf } from '../auth/auth.guard'
+import { self, userOf } from '../auth/access'
 import { sendCached } from '../infra/cached-response'
 import { unauthorized } from '../infra/errors'
-import { idempotencyHeaders, requestScope, runIdempotent } from '../infra/idempotency'
-import { cacheWalletReads, publishWalletMovement, walletCacheKeys } from './wallet.events'
-import {
-  createWalletRepository,
-  type MovementResult,
-  toWalletTransactionDto,
-  type WalletReads,
-} from './wallet.repository'
-
-export const ADD_FUNDS_DESCRIPTION = 'Added funds'
+import { idempotencyHeaders } from '../infra/idempotency'
+import { cacheWalletReads, walletCacheKeys } from './wallet.events'
+import { toWalletTransactionDto, type WalletReads } from './wallet.repository'
+import type { WalletService } from './wallet.service'
 
 export const walletRoutes =
-  (reads: WalletReads): FastifyPluginAsyncZod =>
+  (reads: WalletReads, wallet: WalletService): FastifyPluginAsyncZod =>
   async (app) => {
     // Read far more often than they change (every open page shows the balance): served from the
     // read cache, serialized once, until the next movement (publishWalletMovement) clears them.
@@ -32,9 +25,9 @@ export const walletRoutes =
 
     app.get(
       '/users/:id/wallet-balance',
-      { schema: { tags: ['wallet'], params: idParams, response: { 200: walletBalanceSchema } } },
+      { ...self(), schema: { tags: ['wallet'], params: idParams, response: { 200: walletBalanceSchema } } },
       async (request, reply) => {
-        const user = await requireSelf(request, request.params.id)
+        const user = userOf(request)
         const entry = await app.cache.get(walletCacheKeys.balance(user.id), async () => {
           const cents = await reads.balanceCents(user.id)
           if (cents === undefined) throw unauthorized()
@@ -46,9 +39,12 @@ export const walletRoutes =
 
     app.get(
       '/users/:id/wallet/transactions',
-      { schema: { tags: ['wallet'], params: idParams, response: { 200: z.array(walletTransactionSchema) } } },
+      {
+        ...self(),
+        schema: { tags: ['wallet'], params: idParams, response: { 200: z.array(walletTransactionSchema) } },
+      },
       async (request, reply) => {
-        const user = await requireSelf(request, request.params.id)
+        const user = userOf(request)
         const entry = await app.cache.get(walletCacheKeys.transactions(user.id), async () =>
           (await reads.transactions(user.id)).map(toWalletTransactionDto),
         )
@@ -59,6 +55,7 @@ export const walletRoutes =
     app.post(
       '/users/:id/wallet/add-funds',
       {
+        ...self(),
         schema: {
           tags: ['wallet'],
           params: idParams,
@@ -68,32 +65,12 @@ export const walletRoutes =
         },
       },
       async (request, reply) => {
-        const user = await requireSelf(request, request.params.id)
-        const { amount, description } = request.body
-        let moved: MovementResult | undefined
-        const result = await runIdempotent<AddFundsResult>(
-          app.db,
-          {
-            userId: user.id,
-            key: request.headers['idempotency-key'],
-            scope: requestScope(request),
-            statusCode: 200,
-            request: { amount, description },
-          },
-          async (tx) => {
-            moved = await createWalletRepository(tx).credit({
-              userId: user.id,
-              cents: toCents(amount),
-              type: 'deposit',
-              description: description || ADD_FUNDS_DESCRIPTION,
-            })
-            return {
-              balance: toDollars(moved.balanceCents),
-              transaction: toWalletTransactionDto(moved.transaction),
-            }
-          },
-        )
-        if (!result.replayed) await publishWalletMovement(app.bus, moved, request.log)
+        const user = userOf(request)
+        const result = await wallet.addFunds({
+          userId: user.id,
+          funds: request.body,
+          idempotencyKey: request.headers['idempotency-key'],
+        })
         return reply.code(result.statusCode as 200).send(result.body)
       },
     )

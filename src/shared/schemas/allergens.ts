@@ -44,6 +44,13 @@ export type AllergenProfilePatch = z.input<typeof allergenProfilePatchSchema>
 
 export const allergenCheckQuery = z.object({ menuItemId: idParam().optional() })
 export const allergenCheckSchema = z.object({
-  matches: z.array(z.object({ menuItem: menuItemSchema, allergen: z.string() })),
+  matches: z.array(
+    z.object({
+      menuItem: menuItemSchema,
+      allergen: z.string(),
+      /** The allergen is in this option of the dish, not in the dish itself: choosing it brings it in. */
+      option: z.object({ id: z.number(), name: z.string(), group: z.string() }).optional(),
+    }),
+  ),
 })
 export type AllergenCheck = z.infer<typeof allergenCheckSchema>

@@ -33,7 +33,15 @@ export const upsellResultSchema = z.object({
 
 export const upsellOfferSchema = z.object({
   upsellId: z.number(),
-  menuItem: menuItemSchema.pick({ id: true, name: true, description: true, price: true, image: true }),
+  /** The dish as offered, with its allergens so the diner can decide before adding it. */
+  menuItem: menuItemSchema.pick({
+    id: true,
+    name: true,
+    description: true,
+    price: true,
+    image: true,
+    allergens: true,
+  }),
 })
 export type UpsellOffer = z.infer<typeof upsellOfferSchema>
-export type UpsellMenuItem = Pick<MenuItem, 'id' | 'name' | 'description' | 'price' | 'image'>
+export type UpsellMenuItem = Pick<MenuItem, 'id' | 'name' | 'description' | 'price' | 'image' | 'allergens'>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ORDER_STATUSES } from '../constants'
 import { idParam } from './common'
+import { kitchenAccessSchema, staffActorSchema } from './staff'
 
 /** Who moves a restaurant's orders: the engine (the demo) or the people in the kitchen. */
 export const KITCHEN_MODES = ['autopilot', 'staffed'] as const
@@ -24,8 +25,15 @@ export const CANCEL_REASON_LABELS: Record<CancelReason, string> = {
   diner_request: 'Cancelled by the diner',
   other: 'Other',
 }
+/** Why a delivery platform's order was cancelled: the kitchen denied it, let it expire, or the platform cancelled it. */
+export const PLATFORM_CANCEL_REASON_LABELS = {
+  denied: 'Denied by the kitchen',
+  missed: 'Not accepted in time',
+  platform_cancelled: 'Cancelled on the platform',
+} as const
 export function cancelReasonLabel(reason: string | null | undefined): string {
-  return (CANCEL_REASON_LABELS as Record<string, string>)[reason ?? ''] ?? 'Cancelled'
+  const labels: Record<string, string> = { ...CANCEL_REASON_LABELS, ...PLATFORM_CANCEL_REASON_LABELS }
+  return labels[reason ?? ''] ?? 'Cancelled'
 }
 
 export const kitchenModeSchema = z.object({
@@ -96,8 +104,17 @@ export const ticketLineSchema = z.object({
   added: z.boolean(),
   /** Bumped by its station. */
   done: z.boolean(),
+  /** The diner's choices ("Spice level: Hot"), in the menu's order; absent on a line without any. */
+  options: z.array(z.object({ group: z.string(), name: z.string() })).optional(),
+  /** The diner's note on this line. */
+  notes: z.string().optional(),
 })
 export type TicketLine = z.infer<typeof ticketLineSchema>
+
+/** "Pad Thai (Hot, Fried egg)": a dish with its options, as counts and short lists name it. */
+export function lineWithOptions(line: { name: string; options?: { name: string }[] }): string {
+  return line.options?.length ? `${line.name} (${line.options.map((o) => o.name).join(', ')})` : line.name
+}
 
 export const ticketShoutSchema = z.object({
   id: z.number(),
@@ -122,6 +139,25 @@ export const cancellationSchema = z.object({
 })
 export type Cancellation = z.infer<typeof cancellationSchema>
 
+export const platformTicketSchema = z.object({
+  /** `ubereats`, `doordash`, `grubhub`, `postmates`, `seamless`. */
+  platform: z.string(),
+  externalId: z.string(),
+  /** The platform's short order number when it has one (Uber Eats' display id). */
+  displayId: z.string().nullable(),
+  customerName: z.string(),
+  notes: z.string().nullable(),
+  /** While the order is `received`: when the platform stops waiting for an answer. */
+  acceptBy: z.string().nullable(),
+  /** The public page where the customer watches the order cooked (path), once accepted. */
+  watchUrl: z.string().nullable(),
+  /** Lines that matched no dish of the menu (by index). */
+  unmatchedLines: z.array(z.number()),
+  /** Allergy words found in the customer's notes. */
+  allergenWords: z.array(z.string()),
+})
+export type PlatformTicket = z.infer<typeof platformTicketSchema>
+
 export const ticketSchema = z.object({
   id: z.number(),
   status: z.string(),
@@ -131,6 +167,8 @@ export const ticketSchema = z.object({
   statusAt: z.string(),
   /** Until when the last bump may be recalled, if it may. */
   recallUntil: z.string().nullable(),
+  /** Who on the team made the last status change, if a person did (the ticket's history). */
+  lastBy: staffActorSchema.nullable().optional(),
   items: z.array(ticketLineSchema),
   totalPrice: z.number(),
   dinerName: z.string(),
@@ -138,8 +176,39 @@ export const ticketSchema = z.object({
   shouts: z.array(ticketShoutSchema),
   tips: z.array(ticketTipSchema),
   cancellation: cancellationSchema.nullable(),
+  /** `clearplate`, or the delivery platform the order came from. */
+  source: z.string(),
+  fulfilment: z.enum(['delivery', 'pickup']),
+  /** What checkout promised: arrival (delivery) or ready time (pickup); null for older orders. */
+  promisedAt: z.string().nullable(),
+  /** A delivery platform's order: which platform, its order number, what the kitchen must answer and by when. */
+  platform: platformTicketSchema.nullable().optional(),
 })
 export type Ticket = z.infer<typeof ticketSchema>
+
+/** A dish as the console's 86 list shows it. */
+export const kitchenDishSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  category: z.string(),
+  isAvailable: z.boolean(),
+})
+export type KitchenDish = z.infer<typeof kitchenDishSchema>
+
+/** Finished tickets stay in the console's Recent list this long, and may be recalled from it. */
+export const RECENT_WINDOW_MS = 30 * 60_000
+
+/** PUT /api/restaurants/{id}/pause: stop new orders for 10 to 240 minutes, or null to take them again. */
+export const pauseSchema = z.object({
+  minutes: z
+    .number({ error: 'minutes must be a whole number from 10 to 240, or null' })
+    .int('minutes must be a whole number from 10 to 240, or null')
+    .min(10, 'minutes must be a whole number from 10 to 240, or null')
+    .max(240, 'minutes must be a whole number from 10 to 240, or null')
+    .nullable(),
+})
+export const pauseResponse = z.object({ restaurantId: z.number(), pausedUntil: z.string().nullable() })
+export type PauseState = z.infer<typeof pauseResponse>
 
 export const kitchenSchema = z.object({
   restaurantId: z.number(),
@@ -154,6 +223,15 @@ export const kitchenSchema = z.object({
   categories: z.array(z.string()),
   /** Open tickets, oldest first. */
   orders: z.array(ticketSchema),
+  /** The caller's role and, for a cook, stations: the console starts on them. */
+  access: kitchenAccessSchema.optional(),
+  /** Tickets completed or cancelled in the last 30 minutes, newest first. */
+  recent: z.array(ticketSchema),
+  /** Not taking orders until then; null when taking them. */
+  pausedUntil: z.string().nullable(),
+  timeZone: z.string(),
+  /** The menu, for marking dishes sold out from the line. */
+  dishes: z.array(kitchenDishSchema),
 })
 export type Kitchen = z.infer<typeof kitchenSchema>
 
@@ -184,7 +262,9 @@ export function allDayCounts(
     for (const line of ticket.items) {
       if (line.done) continue
       if (station && line.station !== station) continue
-      counts.set(line.name, (counts.get(line.name) ?? 0) + line.quantity)
+      // The same dish with other options is cooked differently: counted apart.
+      const name = lineWithOptions(line)
+      counts.set(name, (counts.get(name) ?? 0) + line.quantity)
     }
   }
   return [...counts]

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ALLERGEN_IDS } from '../constants'
 import { dollarsSchema, multilineText, singleLineText } from './common'
+import { optionGroupsInputSchema } from './menu-options'
 import { imageUrlSchema } from './restaurants'
 
 /** The rules of a dish that an owner enters; the workspace form and the server use the same ones. */
@@ -58,6 +59,8 @@ export const menuItemCreateSchema = z.object({
   ingredients: ingredientsSchema.default([]),
   allergens: menuAllergensSchema.default([]),
   isAvailable: z.boolean().default(true),
+  /** The dish's option groups, in order. */
+  optionGroups: optionGroupsInputSchema.default([]),
 })
 export type MenuItemCreateInput = z.input<typeof menuItemCreateSchema>
 export type MenuItemCreate = z.output<typeof menuItemCreateSchema>
@@ -73,6 +76,11 @@ export const menuItemUpdateSchema = z
     ingredients: ingredientsSchema,
     allergens: menuAllergensSchema,
     isAvailable: z.boolean(),
+    /**
+     * The whole list of the dish's option groups, in order: a group or option given with its id
+     * is kept (sold out stays sold out), one without is added, one left out is removed.
+     */
+    optionGroups: optionGroupsInputSchema,
   })
   .partial()
 export type MenuItemUpdateInput = z.input<typeof menuItemUpdateSchema>
@@ -142,6 +150,6 @@ export function splitIngredients(text: string): string[] {
     .filter(Boolean)
 }
 
-export function menuItemPayload(values: MenuItemForm): MenuItemCreate {
+export function menuItemPayload(values: MenuItemForm): MenuItemCreateInput {
   return { ...values, image: values.image || null }
 }

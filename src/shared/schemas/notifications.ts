@@ -1,8 +1,27 @@
 import { z } from 'zod'
 import { idField } from './common'
 
-export const NOTIFICATION_KINDS = ['status', 'shout_acknowledged', 'upsell_offered', 'refund'] as const
+export const NOTIFICATION_KINDS = [
+  'status',
+  'shout_acknowledged',
+  'upsell_offered',
+  'refund',
+  'allergen_warning',
+  // A restaurant owner's:
+  'new_order',
+  'new_review',
+  'sensor_offline',
+  'camera_stopped',
+  'order_late',
+] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+export const OWNER_NOTIFICATION_KINDS = [
+  'new_order',
+  'new_review',
+  'sensor_offline',
+  'camera_stopped',
+  'order_late',
+] as const satisfies readonly NotificationKind[]
 
 export const notificationSchema = z.object({
   id: z.number(),
@@ -10,6 +29,8 @@ export const notificationSchema = z.object({
   orderId: z.number().nullable(),
   title: z.string(),
   body: z.string(),
+  /** The page it opens; null: the order's page when it names one, else nothing. */
+  link: z.string().nullable(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
 })

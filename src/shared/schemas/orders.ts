@@ -2,13 +2,34 @@ import { z } from 'zod'
 import { FULFILMENTS, ORDER_QUANTITY } from '../constants'
 import { idField, idParam } from './common'
 import { cancellationSchema } from './kitchen'
+import { chosenOptionsSchema, lineNotesSchema } from './menu-options'
+import { staffActorSchema } from './staff'
 
-/** One line of an order as stored in `items` (a JSON string in the API, as the spec reads it). */
+/** An option chosen on an order line, as it was when the order was placed. */
+export const orderLineOptionSchema = z.object({
+  id: z.number(),
+  /** The option's group ("Spice level"). */
+  group: z.string(),
+  name: z.string(),
+  /** Dollars it added to each dish. */
+  priceDelta: z.number(),
+  allergens: z.array(z.string()).default([]),
+})
+export type OrderLineOption = z.infer<typeof orderLineOptionSchema>
+
+/**
+ * One line of an order as stored in `items` (a JSON string in the API, as the spec reads it).
+ * `price` is one dish with its options. Lines without options (older orders, a delivery
+ * platform's) have neither `options` nor `notes`.
+ */
 export const orderLineSchema = z.object({
   menuItemId: z.number().optional(),
   name: z.string(),
   quantity: z.number(),
   price: z.number(),
+  options: z.array(orderLineOptionSchema).optional(),
+  /** The diner's note on this line ("no onions"). */
+  notes: z.string().optional(),
 })
 export type OrderLine = z.infer<typeof orderLineSchema>
 
@@ -33,7 +54,14 @@ export const timelineEntrySchema = z.object({
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>
 
 /** GET /api/orders/{id}/events: the status history, oldest first. */
-export const orderEventSchema = z.object({ status: z.string(), at: z.string() })
+export const orderEventSchema = z.object({
+  status: z.string(),
+  at: z.string(),
+  /** Who on the restaurant's team made a kitchen change: shown to that restaurant's team only. */
+  by: staffActorSchema.optional(),
+  /** Why, for the team (`recall`, a cancel's reason). */
+  reason: z.string().optional(),
+})
 export type OrderEvent = z.infer<typeof orderEventSchema>
 
 export const orderSchema = z.object({
@@ -54,6 +82,11 @@ export const orderSchema = z.object({
   address: orderAddressSchema.nullable(),
   /** What checkout promised: arrival for delivery, "ready at" for pickup. */
   promisedAt: z.string().nullable(),
+  /**
+   * When a finished order finished: delivered or picked up (from its history), or cancelled; null
+   * while it is active. Present on the list of a diner's orders.
+   */
+  finishedAt: z.string().nullable().optional(),
   /** Every step, reached or estimated; present on the single order's answer. */
   timeline: z.array(timelineEntrySchema).optional(),
   /** The diner's review once given; present on the single order's answer. */
@@ -91,6 +124,9 @@ export const placeOrderSchema = z.object({
             ORDER_QUANTITY.max,
             `Quantity must be between ${ORDER_QUANTITY.min} and ${ORDER_QUANTITY.max}`,
           ),
+        /** Option ids of this dish's groups; a required group needs its choice. */
+        options: chosenOptionsSchema,
+        notes: lineNotesSchema,
       }),
       { error: 'Cart is empty: Please add items to your cart before placing an order.' },
     )

@@ -22,10 +22,34 @@ export const deliveryIntegrationSchema = z.object({
   syncEnabled: z.boolean(),
   streamEnabled: z.boolean(),
   lastSyncedAt: z.string().nullable(),
+  /** Accept this platform's orders at once instead of asking the kitchen. */
+  autoAccept: z.boolean(),
+  /** The platform's reason for the last failure (check, menu sync), until one succeeds. */
+  lastError: z.string().nullable(),
+  lastCheckedAt: z.string().nullable(),
+  /** The absolute address to paste into the platform's dashboard as the webhook. */
+  inboundUrl: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })
 export type DeliveryIntegration = z.infer<typeof deliveryIntegrationSchema>
+
+/** One line of an integration's recent activity. */
+export const integrationActivitySchema = z.object({
+  id: z.number(),
+  /** received, duplicate, accepted, denied, missed, cancelled, bad_signature, failed, menu_synced, menu_failed, checked */
+  kind: z.string(),
+  message: z.string(),
+  orderId: z.number().nullable(),
+  at: z.string(),
+})
+export type IntegrationActivity = z.infer<typeof integrationActivitySchema>
+
+export const connectionCheckSchema = z.object({
+  status: z.enum(['connected', 'error']),
+  message: z.string(),
+})
+export type ConnectionCheck = z.infer<typeof connectionCheckSchema>
 
 const webhookUrl = z
   .union([
@@ -50,6 +74,7 @@ export const integrationCreateSchema = z.object({
   webhookUrl,
   syncEnabled: z.boolean().default(true),
   streamEnabled: z.boolean().default(true),
+  autoAccept: z.boolean().default(false),
 })
 export type IntegrationCreateInput = z.input<typeof integrationCreateSchema>
 
@@ -91,6 +116,7 @@ export const integrationUpdateSchema = z
     webhookUrl,
     syncEnabled: z.boolean(),
     streamEnabled: z.boolean(),
+    autoAccept: z.boolean(),
   })
   .partial()
 export type IntegrationUpdateInput = z.input<typeof integrationUpdateSchema>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { singleLineText } from './common'
+import { timeZoneName } from './insights'
 import {
   cameraCreateSchema,
   DELIVERY_RADIUS_MESSAGE,
@@ -112,6 +113,8 @@ export const restaurantProfileSchema = restaurantWizardSchema
       .min(1, DELIVERY_RADIUS_MESSAGE)
       .transform(Number)
       .pipe(deliveryRadiusField),
+    /** The zone of the restaurant's days (insights); left out, the server keeps or places it. */
+    timeZone: timeZoneName.optional(),
   })
 export type RestaurantProfileValues = z.input<typeof restaurantProfileSchema>
 export type RestaurantProfile = z.output<typeof restaurantProfileSchema>

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { CAMERA_POSITION_VALUES, PRICE_RANGES } from '../constants'
 import { idField, MAX_ID, singleLineText } from './common'
+import { timeZoneName } from './insights'
+import { optionGroupSchema } from './menu-options'
 
 export const restaurantSchema = z.object({
   id: z.number(),
@@ -15,12 +17,18 @@ export const restaurantSchema = z.object({
   images: z.array(z.string()),
   features: z.array(z.string()),
   isLive: z.boolean(),
+  /** One of the seeded demo world's restaurants: its order pages offer testing controls. */
+  isDemo: z.boolean(),
   /** Kilometres from the searched location; null when no location was given. */
   distance: z.number().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   /** How far from the restaurant it delivers, in km; anyone farther can still pick up. */
   deliveryRadiusKm: z.number(),
+  /** The IANA zone of the restaurant's days ("America/Chicago"): insights read days and hours in it. */
+  timeZone: z.string(),
+  /** The kitchen paused new orders until then; null when it takes orders. A past time means taking orders again. */
+  pausedUntil: z.string().nullable(),
 })
 export type Restaurant = z.infer<typeof restaurantSchema>
 
@@ -116,6 +124,8 @@ export const restaurantUpdateSchema = z
     latitude: restaurantCreateSchema.shape.latitude,
     longitude: restaurantCreateSchema.shape.longitude,
     deliveryRadiusKm: deliveryRadiusField,
+    /** Placed from the address when it changes, unless sent too. */
+    timeZone: timeZoneName,
     isLive: z.boolean({ error: 'isLive is true or false' }),
   })
   .partial()
@@ -127,19 +137,24 @@ export const RESTAURANT_PAGE_SIZE = 24
 export const RESTAURANT_PAGE_MAX = 100
 
 /**
- * Where the next page starts: after restaurant `id` in the list's order, which is by id, or with
- * a location by distance (`km`, null for a restaurant without coordinates, listed last) then id.
- * Sent as base64url JSON; clients pass it back as they got it.
+ * Where the next page starts: after restaurant `id` in the list's order, which is live ones
+ * first, then by id, or with a location by distance (`km`, null for a restaurant without
+ * coordinates, listed last) then id. Sent as base64url JSON; clients pass it back as they got it.
  */
 export interface RestaurantCursor {
   id: number
+  /** Whether the restaurant was live when the page was cut. */
+  live: boolean
   km?: number | null
 }
 
 const toBase64Url = (text: string) => btoa(text).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
 
 export function encodeRestaurantCursor(cursor: RestaurantCursor): string {
-  return toBase64Url(JSON.stringify(cursor.km === undefined ? [cursor.id] : [cursor.km, cursor.id]))
+  const live = cursor.live ? 1 : 0
+  return toBase64Url(
+    JSON.stringify(cursor.km === undefined ? [live, cursor.id] : [live, cursor.km, cursor.id]),
+  )
 }
 
 /** The cursor, or undefined for anything this list did not give out. */
@@ -151,12 +166,14 @@ export function decodeRestaurantCursor(value: string): RestaurantCursor | undefi
   } catch {
     return undefined
   }
-  if (!Array.isArray(parsed) || parsed.length < 1 || parsed.length > 2) return undefined
+  if (!Array.isArray(parsed) || parsed.length < 2 || parsed.length > 3) return undefined
   const id = parsed[parsed.length - 1]
   if (!Number.isInteger(id) || id < 1 || id > MAX_ID) return undefined
-  if (parsed.length === 1) return { id }
-  const km = parsed[0]
-  if (km === null || (typeof km === 'number' && Number.isFinite(km) && km >= 0)) return { id, km }
+  if (parsed[0] !== 0 && parsed[0] !== 1) return undefined
+  const live = parsed[0] === 1
+  if (parsed.length === 2) return { id, live }
+  const km = parsed[1]
+  if (km === null || (typeof km === 'number' && Number.isFinite(km) && km >= 0)) return { id, live, km }
   return undefined
 }
 
@@ -221,6 +238,11 @@ export const cameraSchema = z.object({
   position: z.string(),
   streamUrl: z.string(),
   isActive: z.boolean(),
+  /**
+   * The owner's list only: whether diners get a picture from it (its last "Check stream" found
+   * one; a demo camera's is made by the app), as going live needs.
+   */
+  pictureChecked: z.boolean().optional(),
 })
 export type Camera = z.infer<typeof cameraSchema>
 
@@ -284,6 +306,8 @@ export const menuItemSchema = z.object({
   isAvailable: z.boolean(),
   ingredients: z.array(z.string()),
   allergens: z.array(z.string()),
+  /** Always sent by the server (empty for a dish without options). */
+  optionGroups: z.array(optionGroupSchema).optional(),
 })
 export type MenuItem = z.infer<typeof menuItemSchema>
 

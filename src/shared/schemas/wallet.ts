@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ADD_FUNDS_LIMITS_CENTS, TIP_LIMITS_CENTS, TIP_MESSAGE_MAX } from '../constants'
+import { ADD_FUNDS_LIMITS_CENTS, TIP_LIMITS_CENTS, TIP_MESSAGE_MAX, TOP_UP_LIMITS_CENTS } from '../constants'
 import { dollarsSchema, idField, multilineText, singleLineText } from './common'
 
 export const walletBalanceSchema = z.object({ balance: z.number() })
@@ -50,3 +50,42 @@ export const tipResponseSchema = z.object({
   newBalance: z.number(),
 })
 export type TipResponse = z.infer<typeof tipResponseSchema>
+
+export const TOP_UP_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const
+export type TopUpStatus = (typeof TOP_UP_STATUSES)[number]
+
+export const TOP_UP_INVALID = 'Top-ups are between $5.00 and $500.00'
+export const createTopUpSchema = z.object({
+  amount: dollarsSchema(TOP_UP_LIMITS_CENTS.min / 100, TOP_UP_LIMITS_CENTS.max / 100, TOP_UP_INVALID),
+})
+export type CreateTopUp = z.infer<typeof createTopUpSchema>
+
+export const topUpSchema = z.object({
+  id: z.number(),
+  amount: z.number(),
+  status: z.enum(TOP_UP_STATUSES),
+  provider: z.enum(['test', 'stripe']),
+  failureReason: z.string().nullable(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  createdAt: z.string(),
+})
+export type TopUp = z.infer<typeof topUpSchema>
+
+export const createdTopUpSchema = z.object({
+  topUp: topUpSchema,
+  /** Test provider: our own payment page. */
+  payUrl: z.string().optional(),
+  /** Stripe: what the Payment Element confirms, with the publishable key it needs. */
+  clientSecret: z.string().optional(),
+  publishableKey: z.string().optional(),
+})
+export type CreatedTopUp = z.infer<typeof createdTopUpSchema>
+
+export const testPaymentSchema = z.object({
+  cardNumber: z
+    .string({ error: 'Enter a card number' })
+    .trim()
+    .regex(/^[0-9][0-9 -]{11,22}[0-9]$/, 'Enter a card number'),
+})
+
+export const webhookAnswerSchema = z.object({ received: z.literal(true) })

@@ -63,7 +63,7 @@ function valuesOf(address: Address | null | undefined): FormValues {
  * What an edit sends: the fields changed (an emptied label or second line clears it). A new
  * postcode without a new location drops the old pin, so the server places the new postcode.
  */
-function changesOf(
+export function changesOf(
   values: FormValues,
   dirty: Partial<Record<keyof FormValues, boolean>>,
 ): AddressUpdateInput {

@@ -7,7 +7,9 @@ import { useOverflowFade } from '@client/lib/use-overflow-fade'
 import { cn } from '@client/lib/utils'
 import type { Camera } from '@shared/schemas/restaurants'
 import { Expand, Eye, Minimize, RefreshCw, VideoOff } from 'lucide-react'
-import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react'
+import { type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { type PlaybackClock, PlaybackClockContext, type PlaybackMode } from './playback-clock'
+import { attachWebRtc, webRtcSupported, whepUrlFor } from './webrtc-playback'
 
 type Detach = () => void
 
@@ -17,7 +19,12 @@ type Detach = () => void
  * has no worker of its own, so without `workerPath` it would demux and remux every segment on the
  * main thread, in the way of scrolling and taps; its worker script is served beside the app.
  */
-async function attachStream(video: HTMLVideoElement, url: string, onFatal: () => void): Promise<Detach> {
+async function attachStream(
+  video: HTMLVideoElement,
+  url: string,
+  onFatal: () => void,
+  setFrameTime: (get: () => number | undefined) => void,
+): Promise<Detach> {
   if (!/\.m3u8($|\?)/i.test(url)) {
     video.src = url
     return () => {
@@ -44,9 +51,17 @@ async function attachStream(video: HTMLVideoElement, url: string, onFatal: () =>
     })
     hls.loadSource(url)
     hls.attachMedia(video)
+    // The frame on screen's wall-clock time, from the playlist's EXT-X-PROGRAM-DATE-TIME.
+    setFrameTime(() => hls.playingDate?.getTime())
     return () => hls.destroy()
   }
   if (video.canPlayType('application/vnd.apple.mpegurl')) {
+    // Safari's own HLS maps the playlist's program date-time to the timeline's start.
+    setFrameTime(() => {
+      const start = (video as HTMLVideoElement & { getStartDate?: () => Date }).getStartDate?.()
+      const time = start?.getTime()
+      return time && !Number.isNaN(time) ? time + video.currentTime * 1000 : undefined
+    })
     video.src = url
     return () => {
       video.removeAttribute('src')
@@ -128,6 +143,12 @@ export function CameraPlayer({
   /** Re-attaches in a row that failed although the server answered: stop after a few. */
   const quickRetries = useRef(0)
   const [fullscreen, setFullscreen] = useState(false)
+  /** How the picture plays now: WebRTC (real-time) or HLS (standard); null until it plays. */
+  const [mode, setMode] = useState<PlaybackMode | null>(null)
+  /** Cameras whose WebRTC failed here: they play over HLS from then on. */
+  const [webRtcRefused, setWebRtcRefused] = useState<ReadonlySet<number>>(() => new Set())
+  const frameTimeRef = useRef<() => number | undefined>(() => undefined)
+  const clock = useMemo<PlaybackClock>(() => ({ mode, frameTime: () => frameTimeRef.current() }), [mode])
   const seen = useSeen(frameRef)
   // hls.js (115 kB) loads once the player is about to be visible and the page has finished loading.
   const idle = useIdleReady()
@@ -136,17 +157,8 @@ export function CameraPlayer({
   const chipsRef = useRef<HTMLFieldSetElement>(null)
   const chipsFade = useOverflowFade(chipsRef, active.length)
 
-  const reportFailure = useCallback(() => {
-    setFailed((already) => {
-      if (!already)
-        toast({
-          title: 'Streaming Error',
-          description: 'Could not connect to the live stream. Please try again later.',
-          variant: 'destructive',
-        })
-      return true
-    })
-  }, [])
+  // The player says so itself, with its Try again, rather than in a toast that would cover it.
+  const reportFailure = useCallback(() => setFailed(true), [])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` restarts the stream on retry
   useEffect(() => {
@@ -155,16 +167,46 @@ export function CameraPlayer({
     let detach: Detach | undefined
     let cancelled = false
     setFailed(false)
+    setMode(null)
+    frameTimeRef.current = () => undefined
     const url = camera.streamUrl
-    attachStream(video, url, () => {
-      if (cancelled) return
-      void cameraState(url).then((state) => {
+    const whepUrl = whepUrlFor(url)
+    const cameraId = camera.id
+    if (whepUrl && webRtcSupported() && !webRtcRefused.has(cameraId)) {
+      // Real-time first; anything that stops it sends this camera to HLS.
+      attachWebRtc(video, whepUrl, () => {
         if (cancelled) return
-        if (state === 'offline') setReconnecting(true)
-        else if (state === 'ok' && quickRetries.current++ < 3) setAttempt((n) => n + 1)
-        else reportFailure()
+        setWebRtcRefused((refused) => new Set(refused).add(cameraId))
       })
-    })
+        .then((d) => {
+          if (cancelled) d()
+          else detach = d
+        })
+        .catch(() => {
+          if (!cancelled) setWebRtcRefused((refused) => new Set(refused).add(cameraId))
+        })
+      return () => {
+        cancelled = true
+        detach?.()
+      }
+    }
+    const setFrameTime = (get: () => number | undefined) => {
+      if (!cancelled) frameTimeRef.current = get
+    }
+    attachStream(
+      video,
+      url,
+      () => {
+        if (cancelled) return
+        void cameraState(url).then((state) => {
+          if (cancelled) return
+          if (state === 'offline') setReconnecting(true)
+          else if (state === 'ok' && quickRetries.current++ < 3) setAttempt((n) => n + 1)
+          else reportFailure()
+        })
+      },
+      setFrameTime,
+    )
       .then((d) => {
         if (cancelled) d()
         else detach = d
@@ -176,7 +218,7 @@ export function CameraPlayer({
       cancelled = true
       detach?.()
     }
-  }, [camera?.id, camera?.streamUrl, attempt, reportFailure, seen, idle])
+  }, [camera?.id, camera?.streamUrl, attempt, reportFailure, seen, idle, webRtcRefused])
 
   // While the camera's source reconnects, ask again now and then and play once it is back.
   useEffect(() => {
@@ -252,8 +294,9 @@ export function CameraPlayer({
             playsInline
             aria-label={`${camera.name} camera`}
             onError={reportFailure}
-            onPlaying={() => {
+            onPlaying={(event) => {
               quickRetries.current = 0
+              setMode(event.currentTarget.srcObject ? 'webrtc' : 'hls')
             }}
           />
         ) : (
@@ -273,7 +316,11 @@ export function CameraPlayer({
           </div>
         ) : null}
         {failed && camera ? (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-neutral-950/85 p-4 text-center text-neutral-200">
+          <div
+            className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-neutral-950/85 p-4 text-center text-neutral-200"
+            role="alert"
+            data-testid="camera-failed"
+          >
             <VideoOff className="size-8" aria-hidden="true" />
             <p className="text-sm">The live picture is not reaching us right now.</p>
             <Button size="sm" variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
@@ -283,25 +330,31 @@ export function CameraPlayer({
           </div>
         ) : null}
         <div className="pointer-events-none absolute inset-x-0 top-0 flex items-start justify-between gap-2 bg-gradient-to-b from-black/60 to-transparent p-2 sm:p-3">
-          <div className="flex items-center gap-2">
-            <LiveBadge />
+          <div className="flex min-w-0 items-center gap-2">
+            <LiveBadge className="shrink-0" />
             {camera ? (
-              <span className="text-xs font-medium text-white/90 drop-shadow">{camera.name}</span>
+              <span className="min-w-0 truncate text-xs font-medium text-white/90 drop-shadow">
+                {camera.name}
+              </span>
             ) : null}
+            <PlaybackMark mode={camera && !failed ? mode : null} />
           </div>
           {viewers !== undefined ? (
-            <span className="inline-flex items-center gap-1 rounded-full bg-black/55 px-2 py-0.5 text-xs font-medium text-white">
+            <span className="inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full bg-black/55 px-2 py-0.5 text-xs font-medium text-white">
               <Eye className="size-3.5" aria-hidden="true" />
               <span data-testid="viewer-count">{viewers} watching</span>
             </span>
           ) : null}
         </div>
-        <div className="absolute inset-x-0 bottom-0 flex items-end justify-between gap-2 p-2 sm:p-3">
-          <div className="min-w-0">{overlay}</div>
+        <div className="pointer-events-none absolute inset-x-0 bottom-0 flex items-end justify-between gap-2 p-2 sm:p-3">
+          {/* On a phone the overlay would cover "Try again": it steps aside while the picture fails. */}
+          <div className={cn('pointer-events-auto min-w-0', failed && camera && 'max-sm:invisible')}>
+            <PlaybackClockContext.Provider value={clock}>{overlay}</PlaybackClockContext.Provider>
+          </div>
           <Button
             size="icon"
             variant="ghost"
-            className="size-8 shrink-0 bg-black/55 text-white hover:bg-black/75 sm:size-9"
+            className="pointer-events-auto size-8 shrink-0 bg-black/55 text-white hover:bg-black/75 sm:size-9"
             onClick={toggleFullscreen}
             aria-label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
           >
@@ -338,5 +391,32 @@ export function CameraPlayer({
         </fieldset>
       ) : null}
     </section>
+  )
+}
+
+const MARK = {
+  webrtc: { label: 'Real-time', title: 'Playing in real time (WebRTC)', dot: 'bg-emerald-400' },
+  hls: { label: 'Standard', title: 'Playing a few seconds behind the kitchen (HLS)', dot: 'bg-white/60' },
+} as const
+
+/**
+ * How the picture plays: "Real-time" over WebRTC, "Standard" over HLS. It keeps its place (and
+ * width) while the player finds out, so nothing moves when it switches.
+ */
+function PlaybackMark({ mode }: { mode: PlaybackMode | null }) {
+  const mark = mode ? MARK[mode] : undefined
+  return (
+    <span
+      className={cn(
+        'inline-flex min-w-[4.75rem] shrink-0 items-center gap-1 whitespace-nowrap rounded-full bg-black/55 px-2 py-0.5 text-[10px] font-medium text-white/90 sm:text-xs',
+        !mark && 'invisible',
+      )}
+      title={mark?.title}
+      data-testid="playback-mode"
+      data-mode={mode ?? ''}
+    >
+      <span className={cn('size-1.5 rounded-full', mark?.dot ?? 'bg-white/60')} aria-hidden="true" />
+      {mark?.label ?? 'Standard'}
+    </span>
   )
 }

@@ -1,8 +1,10 @@
+import type { TimedTelemetry } from '@client/lib/telemetry-history'
 import { cn, fahrenheitToCelsius } from '@client/lib/utils'
 import { DEFAULT_COOKING_TIME_S, DEFAULT_TEMPERATURE_F, SENSOR_OFFLINE_MS } from '@shared/constants'
 import type { Telemetry } from '@shared/schemas/orders'
 import { Droplets, Radio, Thermometer, Timer, WifiOff } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { useTelemetryAtFrame } from './playback-clock'
 import { formatCookingTime, TONE_CLASS, telemetryTone } from './telemetry'
 
 /**
@@ -20,14 +22,21 @@ function useSensorSilent(telemetry: Telemetry | null): boolean {
   return silent
 }
 
-/** Oven temperature, cooking time left and the kitchen's status line, over the video. */
+/**
+ * Oven temperature, cooking time left and the kitchen's status line, over the video. Given the
+ * readings' `history`, it shows what was true at the frame on screen while the picture plays a
+ * few seconds behind (HLS), and the newest over WebRTC.
+ */
 export function TelemetryOverlay({
-  telemetry,
+  telemetry: latest,
+  history,
   className,
 }: {
   telemetry: Telemetry | null
+  history?: TimedTelemetry[]
   className?: string
 }) {
+  const { telemetry, synced } = useTelemetryAtFrame(latest, history)
   const silent = useSensorSilent(telemetry)
   const temperature = telemetry?.temperature ?? DEFAULT_TEMPERATURE_F
   const cookingTime = telemetry?.cookingTime ?? DEFAULT_COOKING_TIME_S
@@ -43,6 +52,7 @@ export function TelemetryOverlay({
       aria-live="off"
       data-testid="telemetry"
       data-source={telemetry ? (fromSensor ? 'sensor' : 'estimate') : undefined}
+      data-synced={synced ? 'frame' : 'newest'}
     >
       <span className="inline-flex items-center gap-1.5 tabular-nums">
         <Thermometer className="size-3.5 text-orange-300 sm:size-4" aria-hidden="true" />

@@ -1,5 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { SENSOR_OFFLINE_MS } from '@shared/constants'
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { StatusTracker } from './status-tracker'
 import { formatCookingTime, TONE_CLASS, telemetryTone } from './telemetry'
 import { TelemetryOverlay } from './telemetry-overlay'
@@ -84,5 +85,55 @@ describe('TelemetryOverlay sources', () => {
     )
     expect(screen.getByTestId('telemetry-source').textContent).toBe('Estimate')
     expect(screen.getByTestId('sensor-offline').textContent).toBe('Sensor offline')
+  })
+})
+
+describe('StatusTracker at the ends of an order', () => {
+  const states = () => screen.getAllByRole('listitem').map((li) => li.getAttribute('data-state'))
+
+  it('shows every stage completed once the order is done', () => {
+    render(<StatusTracker status="completed" />)
+    expect(screen.getByRole('list', { name: 'Order status' })).toBeTruthy()
+    expect(states()).toEqual(['Completed', 'Completed', 'Completed', 'Completed'])
+  })
+
+  it('shows no stage reached for a cancelled order', () => {
+    render(<StatusTracker status="cancelled" />)
+    expect(states()).toEqual(['Upcoming', 'Upcoming', 'Upcoming', 'Upcoming'])
+  })
+})
+
+describe('TelemetryOverlay when the sensor goes quiet', () => {
+  afterEach(() => vi.useRealTimers())
+
+  const reading = {
+    temperature: 402,
+    cookingTime: 540,
+    status: 'On schedule',
+    source: 'sensor' as const,
+    deviceName: 'Pizza oven',
+    humidity: 41.6,
+  }
+
+  it('shows the humidity a sensor measured, and none for an estimate', () => {
+    const { rerender } = render(<TelemetryOverlay telemetry={reading} />)
+    expect(screen.getByText('Humidity').parentElement?.textContent).toBe('Humidity42%')
+    rerender(<TelemetryOverlay telemetry={{ ...reading, source: 'estimate' }} />)
+    expect(screen.queryByText('Humidity')).toBeNull()
+  })
+
+  it('says the sensor is offline when no reading follows within the offline window, until one does', () => {
+    vi.useFakeTimers()
+    const { rerender } = render(<TelemetryOverlay telemetry={reading} />)
+    expect(screen.getByTestId('telemetry').getAttribute('data-source')).toBe('sensor')
+    act(() => vi.advanceTimersByTime(SENSOR_OFFLINE_MS - 1))
+    expect(screen.queryByTestId('sensor-offline')).toBeNull()
+    act(() => vi.advanceTimersByTime(1))
+    expect(screen.getByTestId('sensor-offline').textContent).toBe('Sensor offline')
+    expect(screen.getByTestId('telemetry-source').textContent).toBe('Estimate')
+    expect(screen.getByTestId('telemetry').getAttribute('data-source')).toBe('estimate')
+    rerender(<TelemetryOverlay telemetry={{ ...reading, temperature: 405 }} />)
+    expect(screen.queryByTestId('sensor-offline')).toBeNull()
+    expect(screen.getByTestId('telemetry-source').textContent).toBe('Sensor · Pizza oven')
   })
 })

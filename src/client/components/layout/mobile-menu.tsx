@@ -1,9 +1,10 @@
 import { Button } from '@client/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@client/components/ui/sheet'
+import { AddFundsDialog } from '@client/components/wallet/add-funds-dialog'
 import { useWalletBalance } from '@client/lib/queries/wallet-balance'
 import { cn, formatMoney } from '@client/lib/utils'
 import type { User } from '@shared/schemas/auth'
-import { FileQuestion, LogIn, LogOut, Menu, ShieldCheck, Store, UserRound, Wrench } from 'lucide-react'
+import { FileQuestion, LogIn, LogOut, Menu, Plus, ShieldCheck, Store, UserRound, Wrench } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { InitialsAvatar } from './initials-avatar'
@@ -101,9 +102,20 @@ function MenuAccount({ user }: { user: User }) {
         <p className="truncate text-xs text-muted-foreground">@{user.username}</p>
       </div>
       {balance.data ? (
-        <span className="text-sm font-semibold tabular-nums text-primary">
-          {formatMoney(balance.data.balance)}
-        </span>
+        <div className="grid justify-items-end gap-1">
+          <span className="text-sm font-semibold tabular-nums text-primary">
+            {formatMoney(balance.data.balance)}
+          </span>
+          <AddFundsDialog
+            userId={user.id}
+            trigger={
+              <Button size="sm" variant="outline" className="h-7 px-2 text-xs">
+                <Plus aria-hidden="true" />
+                Add funds
+              </Button>
+            }
+          />
+        </div>
       ) : null}
     </div>
   )

@@ -5,7 +5,20 @@ import { useMarkAllRead, useNotifications } from '@client/lib/queries/notificati
 import { useCurrentUser } from '@client/lib/session'
 import { cn, relativeTime } from '@client/lib/utils'
 import type { Notification } from '@shared/schemas/notifications'
-import { Bell, BellOff, ChefHat, CircleDollarSign, PackageCheck, Sparkles } from 'lucide-react'
+import {
+  Bell,
+  BellOff,
+  ChefHat,
+  CircleDollarSign,
+  Clock,
+  PackageCheck,
+  Receipt,
+  Sparkles,
+  Star,
+  Thermometer,
+  TriangleAlert,
+  VideoOff,
+} from 'lucide-react'
 import { Link } from 'wouter'
 
 const ICONS = {
@@ -13,6 +26,12 @@ const ICONS = {
   shout_acknowledged: ChefHat,
   upsell_offered: Sparkles,
   refund: CircleDollarSign,
+  allergen_warning: TriangleAlert,
+  new_order: Receipt,
+  new_review: Star,
+  sensor_offline: Thermometer,
+  camera_stopped: VideoOff,
+  order_late: Clock,
 } as const
 
 /** The bell: what happened to the diner's orders, live, with the unread count. */
@@ -104,8 +123,8 @@ function NotificationItem({ notification: n }: { notification: Notification }) {
   const className = cn('flex gap-3 px-4 py-3', !n.readAt && 'bg-accent/40')
   return (
     <li className="border-b last:border-b-0" data-testid="notification">
-      {n.orderId ? (
-        <Link href={`/orders`} className={cn(className, 'hover:bg-muted')}>
+      {n.link || n.orderId ? (
+        <Link href={n.link ?? '/orders'} className={cn(className, 'hover:bg-muted')}>
           {body}
         </Link>
       ) : (

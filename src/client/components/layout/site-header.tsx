@@ -1,10 +1,11 @@
 import { Button } from '@client/components/ui/button'
 import { Skeleton } from '@client/components/ui/skeleton'
+import { staffKitchen, useWorkplaces } from '@client/lib/queries/workplaces'
 import { useCurrentUser } from '@client/lib/session'
 import { loadDeferredNow, useIdleReady } from '@client/lib/use-idle-ready'
 import { cn } from '@client/lib/utils'
-import { Bell, LogIn, Menu, Moon, Sun } from 'lucide-react'
-import { lazy, type ReactNode, Suspense, useState } from 'react'
+import { Bell, ChefHat, LogIn, Menu, Moon, Sun } from 'lucide-react'
+import { lazy, type PointerEvent, type ReactNode, Suspense, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { InitialsAvatar } from './initials-avatar'
 import { Logo } from './logo'
@@ -33,7 +34,7 @@ function DeferredMenu({
   name: MenuName
   opened: MenuName | null
   onOpen: (name: MenuName) => void
-  standIn: (open: () => void) => ReactNode
+  standIn: (press: StandInPress) => ReactNode
   children: (defaultOpen: boolean) => ReactNode
 }) {
   const ready = useIdleReady()
@@ -41,9 +42,38 @@ function DeferredMenu({
     onOpen(name)
     loadDeferredNow()
   }
-  if (!ready) return <>{standIn(open)}</>
-  // A click while the menu's code is still arriving opens it once it is there.
-  return <Suspense fallback={standIn(open)}>{children(opened === name)}</Suspense>
+  // The stand-in opens on the press itself, as the real trigger does: the real menu may take its
+  // place between the button going down and coming up, and a click would then never arrive.
+  const press: StandInPress = {
+    onPointerDown: (event) => {
+      if (event.button === 0 && !event.ctrlKey) open()
+    },
+    onClick: open,
+  }
+  if (!ready) return <>{standIn(press)}</>
+  // A press while the menu's code is still arriving opens it once it is there.
+  return <Suspense fallback={standIn(press)}>{children(opened === name)}</Suspense>
+}
+
+interface StandInPress {
+  onPointerDown: (event: PointerEvent<HTMLButtonElement>) => void
+  onClick: () => void
+}
+
+/** Staff see "Kitchen": their restaurant's console, one tap away on the phone in their apron. */
+function KitchenLink({ userId }: { userId: number }) {
+  const workplaces = useWorkplaces(userId)
+  const kitchen = staffKitchen(workplaces.data)
+  if (!kitchen) return null
+  return (
+    <Button asChild size="sm" variant="outline" className="shrink-0 px-2 sm:px-3">
+      <a href={`/kitchen/${kitchen.restaurantId}`} data-testid="header-kitchen" aria-label="Kitchen">
+        <ChefHat aria-hidden="true" />
+        {/* A phone's header keeps its icons in one row: the word shows from 640 px. */}
+        <span className="hidden sm:inline">Kitchen</span>
+      </a>
+    </Button>
+  )
 }
 
 export function SiteHeader() {
@@ -74,13 +104,14 @@ export function SiteHeader() {
           })}
         </nav>
         <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-1">
+          {user ? <KitchenLink userId={user.id} /> : null}
           <SiteSearch />
           <DeferredMenu
             name="notifications"
             opened={opened}
             onOpen={setOpened}
-            standIn={(open) => (
-              <Button variant="ghost" size="icon" aria-label="Notifications" onClick={open}>
+            standIn={(press) => (
+              <Button variant="ghost" size="icon" aria-label="Notifications" {...press}>
                 <Bell aria-hidden="true" />
               </Button>
             )}
@@ -91,8 +122,8 @@ export function SiteHeader() {
             name="theme"
             opened={opened}
             onOpen={setOpened}
-            standIn={(open) => (
-              <Button variant="ghost" size="icon" aria-label="Theme" onClick={open}>
+            standIn={(press) => (
+              <Button variant="ghost" size="icon" aria-label="Theme" {...press}>
                 <Sun className="dark:hidden" aria-hidden="true" />
                 <Moon className="hidden dark:block" aria-hidden="true" />
               </Button>
@@ -110,12 +141,12 @@ export function SiteHeader() {
                 name="account"
                 opened={opened}
                 onOpen={setOpened}
-                standIn={(open) => (
+                standIn={(press) => (
                   <button
                     type="button"
                     className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                     aria-label={`Account menu for ${user.fullName}`}
-                    onClick={open}
+                    {...press}
                   >
                     <InitialsAvatar user={user} />
                   </button>
@@ -136,8 +167,8 @@ export function SiteHeader() {
             name="mobile"
             opened={opened}
             onOpen={setOpened}
-            standIn={(open) => (
-              <Button variant="ghost" size="icon" className="xl:hidden" aria-label="Open menu" onClick={open}>
+            standIn={(press) => (
+              <Button variant="ghost" size="icon" className="xl:hidden" aria-label="Open menu" {...press}>
                 <Menu className="size-5" aria-hidden="true" />
               </Button>
             )}

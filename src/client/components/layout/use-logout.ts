@@ -1,6 +1,7 @@
 import { toast } from '@client/components/ui/use-toast'
 import { api, errorMessage } from '@client/lib/api-client'
 import { reconnectLive } from '@client/lib/live-session'
+import { forgetDeviceOnServer } from '@client/lib/push/push-device'
 import { queryKeys } from '@client/lib/query-keys'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
@@ -10,7 +11,11 @@ export function useLogout() {
   const queryClient = useQueryClient()
   const [, navigate] = useLocation()
   return useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/logout'),
+    mutationFn: async () => {
+      const me = queryClient.getQueryData<{ id: number } | null>(queryKeys.me)
+      if (me?.id) await forgetDeviceOnServer(me.id)
+      return api.post<{ message: string }>('/api/logout')
+    },
     onSuccess: () => {
       queryClient.setQueryData(queryKeys.me, null)
       queryClient.removeQueries({ queryKey: ['users'] })

@@ -45,6 +45,7 @@ export function OrderLines<L extends PricedLine>({
           <li key={lineKey(line, index)} className="flex items-center gap-3" data-testid={lineTestId}>
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium">{line.name}</p>
+              <LineChoices line={line} />
               <p className="text-xs text-muted-foreground">{formatMoney(line.price)} each</p>
               <LineFlags flags={flags?.(line)} />
             </div>
@@ -59,6 +60,7 @@ export function OrderLines<L extends PricedLine>({
               <span>
                 {line.quantity} x {line.name}
               </span>
+              <LineChoices line={line} />
               <LineFlags flags={flags?.(line)} />
             </span>
             <span className="tabular-nums" data-testid="line-total">
@@ -69,6 +71,24 @@ export function OrderLines<L extends PricedLine>({
       })}
       {children}
     </ul>
+  )
+}
+
+/** The options chosen on a line and the diner's note, under its name. */
+function LineChoices({ line }: { line: PricedLine }) {
+  return (
+    <>
+      {line.options?.length ? (
+        <span className="block text-xs text-muted-foreground" data-testid="line-options">
+          {line.options.map((o) => o.name).join(' · ')}
+        </span>
+      ) : null}
+      {line.notes ? (
+        <span className="block text-xs italic text-muted-foreground" data-testid="line-notes">
+          “{line.notes}”
+        </span>
+      ) : null}
+    </>
   )
 }
 

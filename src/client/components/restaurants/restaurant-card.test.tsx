@@ -19,10 +19,13 @@ const restaurant = (overrides: Partial<Restaurant> = {}): Restaurant => ({
   images: ['/media/bellini.jpg'],
   features: ['Live Kitchen View', 'Chef Interaction', 'Temperature Monitoring', 'Cooking Timeline'],
   isLive: true,
+  isDemo: false,
   distance: 0.42,
   latitude: null,
   longitude: null,
   deliveryRadiusKm: 10,
+  timeZone: 'America/Chicago',
+  pausedUntil: null,
   ...overrides,
 })
 

@@ -7,7 +7,7 @@ const variants = {
   secondary: 'bg-secondary text-secondary-foreground hover:bg-muted',
   outline: 'border border-input bg-card hover:bg-muted',
   ghost: 'hover:bg-muted',
-  destructive: 'bg-destructive text-destructive-foreground hover:opacity-90',
+  destructive: 'bg-destructive-strong text-destructive-foreground hover:opacity-90',
   link: 'text-primary underline-offset-4 hover:underline px-0 h-auto',
 } as const
 const sizes = {

@@ -21,7 +21,7 @@ export function Toaster() {
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
             'data-[state=closed]:opacity-0 transition-[opacity,transform]',
             t.variant === 'destructive'
-              ? 'border-destructive bg-destructive text-destructive-foreground'
+              ? 'border-destructive-strong bg-destructive-strong text-destructive-foreground'
               : 'bg-popover text-popover-foreground',
           )}
           data-variant={t.variant ?? 'default'}

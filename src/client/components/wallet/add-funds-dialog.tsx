@@ -12,120 +12,155 @@ import { Field, fieldProps } from '@client/components/ui/field'
 import { Input } from '@client/components/ui/input'
 import { Spinner } from '@client/components/ui/spinner'
 import { toast } from '@client/components/ui/use-toast'
-import { errorMessage } from '@client/lib/api-client'
-import { useAddFunds } from '@client/lib/queries/add-funds'
+import { ApiError, errorMessage } from '@client/lib/api-client'
+import { payPath, savePaymentSession, useCreateTopUp } from '@client/lib/queries/top-ups'
 import { formatMoney } from '@client/lib/utils'
-import { ADD_FUNDS_INVALID } from '@shared/schemas/wallet'
-import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { TOP_UP_LIMITS_CENTS } from '@shared/constants'
+import { type CreateTopUp, createTopUpSchema } from '@shared/schemas/wallet'
+import { Lock } from 'lucide-react'
+import { type ReactNode, useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useLocation } from 'wouter'
 
-const [INVALID_TITLE, INVALID_DESCRIPTION] = ADD_FUNDS_INVALID.split(': ') as [string, string]
-const QUICK_AMOUNTS = [10, 25, 50]
+const QUICK_AMOUNTS = [10, 25, 50, 100]
+const MIN = TOP_UP_LIMITS_CENTS.min / 100
+const MAX = TOP_UP_LIMITS_CENTS.max / 100
 
-/** The amount typed in the dialog, or null when it is not a number greater than 0. */
-export function parseAmount(text: string): number | null {
-  const amount = Number.parseFloat(text)
-  return Number.isFinite(amount) && amount > 0 && /^\s*\d*\.?\d*\s*$/.test(text) ? amount : null
-}
-
-/** Top up the wallet: amount (step 0.01, min 0.01), processing state, refreshes wallet queries. */
-export function AddFundsDialog({ userId, trigger }: { userId: number; trigger: ReactNode }) {
-  const [open, setOpen] = useState(false)
-  const [text, setText] = useState('')
-  const [error, setError] = useState<string>()
-  const addFunds = useAddFunds(userId)
-  const id = useId()
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const amount = parseAmount(text)
-    if (amount === null) {
-      setError(INVALID_DESCRIPTION)
-      toast({ title: INVALID_TITLE, description: INVALID_DESCRIPTION, variant: 'destructive' })
-      return
-    }
-    setError(undefined)
-    // A promise rather than mutate callbacks: the toast must show even if the page hides this dialog
-    // as soon as the new balance arrives.
-    addFunds.mutateAsync(amount).then(
-      (result) => {
-        toast({
-          title: 'Funds Added',
-          description: `${formatMoney(amount)} has been added to your wallet. New balance: ${formatMoney(result.balance)}.`,
-        })
-        setOpen(false)
-        setText('')
-      },
-      (err: unknown) => {
-        toast({
-          title: 'Error',
-          description: errorMessage(err, 'Failed to add funds. Please try again.'),
-          variant: 'destructive',
-        })
-      },
-    )
+/**
+ * Top up the wallet with a card: the amount ($5–$500) starts a top-up, and the diner pays it on
+ * the payment page (`/pay/{id}`: the test provider's test cards, or Stripe's Payment Element),
+ * which brings them back here once the money has arrived. Opened by its `trigger`, or, without
+ * one, by its owner through `open` and `onOpenChange` (from a menu item, which cannot hold a
+ * dialog itself).
+ */
+export function AddFundsDialog({
+  userId,
+  trigger,
+  open: controlledOpen,
+  onOpenChange,
+}: {
+  userId: number
+  trigger?: ReactNode
+  open?: boolean
+  onOpenChange?: (open: boolean) => void
+}) {
+  const [ownOpen, setOwnOpen] = useState(false)
+  const open = controlledOpen ?? ownOpen
+  const setOpen = (next: boolean) => {
+    setOwnOpen(next)
+    onOpenChange?.(next)
   }
+  const [, navigate] = useLocation()
+  const createTopUp = useCreateTopUp(userId)
+  const form = useForm<CreateTopUp>({
+    resolver: zodResolver(createTopUpSchema),
+    defaultValues: { amount: undefined },
+  })
+  const error = form.formState.errors.amount?.message
+  const id = useId()
+  const busy = createTopUp.isPending || form.formState.isSubmitting
+
+  const submit = form.handleSubmit(async ({ amount }) => {
+    try {
+      const created = await createTopUp.mutateAsync(amount)
+      const returnTo = window.location.pathname + window.location.search
+      savePaymentSession(created.topUp.id, {
+        clientSecret: created.clientSecret,
+        publishableKey: created.publishableKey,
+        returnTo,
+      })
+      setOpen(false)
+      form.reset()
+      navigate(payPath(created, returnTo))
+    } catch (err) {
+      const fieldError = err instanceof ApiError ? err.fieldErrors?.amount : undefined
+      if (fieldError) {
+        form.setError('amount', { message: fieldError })
+        return
+      }
+      toast({
+        title: 'Could not start the payment',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      })
+    }
+  })
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!addFunds.isPending) setOpen(next)
-        if (!next) setError(undefined)
+        if (busy) return
+        setOpen(next)
+        if (!next) form.clearErrors()
       }}
     >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent>
         <form onSubmit={submit} className="grid gap-5" noValidate>
           <DialogHeader>
             <DialogTitle>Add Funds</DialogTitle>
-            <DialogDescription>Top up your wallet to pay for orders, chef shouts and tips.</DialogDescription>
+            <DialogDescription>
+              Pay by card to top up your wallet for orders, chef shouts and tips.
+            </DialogDescription>
           </DialogHeader>
-          <Field id={`${id}-amount`} label="Amount (USD)" error={error}>
+          <Field
+            id={`${id}-amount`}
+            label="Amount (USD)"
+            error={error}
+            hint={`From ${formatMoney(MIN)} to ${formatMoney(MAX)}.`}
+          >
             <div className="relative">
               <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">
                 $
               </span>
               <Input
                 {...fieldProps(`${id}-amount`, error)}
+                {...form.register('amount', { valueAsNumber: true })}
                 type="number"
                 inputMode="decimal"
                 step="0.01"
-                min="0.01"
+                min={MIN}
+                max={MAX}
                 placeholder="25.00"
                 className="pl-7"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                disabled={addFunds.isPending}
+                disabled={busy}
                 autoFocus
               />
             </div>
           </Field>
-          <fieldset className="flex gap-2">
+          <fieldset className="grid grid-cols-4 gap-2">
             <legend className="sr-only">Quick amounts</legend>
             {QUICK_AMOUNTS.map((amount) => (
               <Button
                 key={amount}
                 variant="outline"
                 size="sm"
-                onClick={() => setText(amount.toFixed(2))}
-                disabled={addFunds.isPending}
+                className="px-2"
+                onClick={() => form.setValue('amount', amount, { shouldValidate: true })}
+                disabled={busy}
               >
                 {formatMoney(amount)}
               </Button>
             ))}
           </fieldset>
+          <p className="flex items-start gap-2 text-xs text-muted-foreground">
+            <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+            Next you pay on a secure payment page; your wallet is credited as soon as the payment succeeds.
+          </p>
           <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={addFunds.isPending}>
+            <Button variant="outline" onClick={() => setOpen(false)} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" disabled={addFunds.isPending}>
-              {addFunds.isPending ? (
+            <Button type="submit" disabled={busy}>
+              {busy ? (
                 <>
                   <Spinner className="size-4 text-current" label="Processing" />
                   Processing...
                 </>
               ) : (
-                'Add Funds'
+                'Continue to payment'
               )}
             </Button>
           </DialogFooter>

@@ -1,7 +1,9 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
 import { PageSpinner } from '@client/components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs'
+import { staffKitchen, workplacesQuery } from '@client/lib/queries/workplaces'
 import { useCurrentUser } from '@client/lib/session'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { AuthSidePanel } from './components/auth-side-panel'
@@ -16,12 +18,31 @@ export default function AuthPage() {
   const next = nextPath(search)
   const initialTab = new URLSearchParams(search).get('tab') === 'register' ? 'register' : 'login'
 
+  const queryClient = useQueryClient()
   useEffect(() => {
-    if (!isLoading && user) navigate(next, { replace: true })
-  }, [isLoading, user, navigate, next])
+    if (isLoading || !user) return
+    if (next !== '/') return navigate(next, { replace: true })
+    // Staff land on their restaurant's console; everyone else on the home page.
+    let cancelled = false
+    queryClient.fetchQuery(workplacesQuery(user.id)).then(
+      (list) => {
+        const kitchen = staffKitchen(list)
+        if (!cancelled) navigate(kitchen ? `/kitchen/${kitchen.restaurantId}` : next, { replace: true })
+      },
+      () => {
+        if (!cancelled) navigate(next, { replace: true })
+      },
+    )
+    return () => {
+      cancelled = true
+    }
+  }, [isLoading, user, navigate, next, queryClient])
 
   if (isLoading || user) return <PageSpinner />
-  const done = () => navigate(next, { replace: true })
+  // Signed in: the effect above takes the user on once the session shows them.
+  const done = () => {
+    if (next !== '/') navigate(next, { replace: true })
+  }
 
   return (
     <div className="mx-auto grid max-w-5xl grid-cols-1 gap-8 px-4 py-8 sm:py-12 lg:grid-cols-[1fr_1.05fr] lg:items-center">

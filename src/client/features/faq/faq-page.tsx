@@ -1,7 +1,7 @@
 import { Accordion, AccordionItem } from '@client/components/ui/accordion'
 import { Button } from '@client/components/ui/button'
 import { useDocumentTitle } from '@client/lib/use-document-title'
-import { CONTACT } from '@shared/constants'
+import { CONTACT, INSTALLATION_TIME } from '@shared/constants'
 import { ChefHat, Cpu, Mail, ShieldAlert, UtensilsCrossed } from 'lucide-react'
 import { type ReactNode, useEffect } from 'react'
 import { Link } from 'wouter'
@@ -33,13 +33,14 @@ const SECTIONS: Section[] = [
             <Link href="/restaurant-partners" className="text-primary underline-offset-4 hover:underline">
               restaurant partner
             </Link>
-            . Our team contacts you within 1-2 business days.
+            . Your restaurant is created at once, off the air, with its own workspace: add your menu and a
+            camera, then go live when you are ready.
           </>
         ),
       },
       {
         q: 'What equipment do you install, and what does it cost?',
-        a: 'Standard: 3 HD cameras and 2 temperature sensors for $599 plus $99/month. Premium: 5 cameras and 4 sensors plus humidity for $999 plus $149/month. Enterprise pricing is custom. Installation takes 2-4 hours.',
+        a: `Standard: 3 HD cameras and 2 temperature sensors for $599 plus $99/month. Premium: 5 cameras and 4 sensors plus humidity for $999 plus $149/month. Enterprise pricing is custom. Installation takes ${INSTALLATION_TIME}.`,
       },
       {
         q: 'What is a Chef Shout?',
@@ -48,6 +49,10 @@ const SECTIONS: Section[] = [
       {
         q: 'Who receives Chef Tips?',
         a: '100% of every Chef Tip goes to the chef team of the restaurant that cooked the order.',
+      },
+      {
+        q: 'What does Clearplate keep of what diners pay?',
+        a: 'Tips and Chef Shouts go to the restaurant in full. Of food (orders and add-ons) the restaurant earns the price less the platform commission (15% unless your agreement says otherwise); the delivery fee is the platform’s. The Earnings section of your workspace shows every line and pays out your balance from $10.',
       },
     ],
   },
@@ -66,7 +71,7 @@ const SECTIONS: Section[] = [
       },
       {
         q: 'How does the wallet work?',
-        a: 'Your Clearplate wallet pays for orders, Chef Shouts, tips and add-ons with one tap. Top it up from the Wallet tab while watching a live order; every charge appears in your transaction history.',
+        a: 'Your Clearplate wallet pays for orders, Chef Shouts, tips and add-ons with one tap. Top it up from your profile, the account menu in the header, or the Wallet tab while watching an order; every charge appears in your transaction history.',
       },
       {
         q: 'Can I talk to the chef?',

@@ -4,10 +4,26 @@ import { Switch } from '@client/components/ui/switch'
 import { toast } from '@client/components/ui/use-toast'
 import { errorMessage, isStatus } from '@client/lib/api-client'
 import { cn } from '@client/lib/utils'
+import { formatClockTime, orderStatusLabel, pausedMessage } from '@shared/constants'
 import { formatMoney } from '@shared/money'
-import { stationsOf, type Ticket } from '@shared/schemas/kitchen'
-import { Bell, BellOff, Moon, Settings, Sun, Wifi, WifiOff } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { nextStatus, stationsOf, type Ticket } from '@shared/schemas/kitchen'
+import {
+  ArrowLeft,
+  Ban,
+  Bell,
+  BellOff,
+  Keyboard,
+  Moon,
+  PauseCircle,
+  PlayCircle,
+  Settings,
+  Sun,
+  Wifi,
+  WifiOff,
+  Zap,
+  ZapOff,
+} from 'lucide-react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { useAdvanceOrder } from './api/advance-order'
 import { useBumpLine } from './api/bump-line'
@@ -15,19 +31,30 @@ import { useCancelTicket } from './api/cancel-ticket'
 import { useKitchen } from './api/get-kitchen'
 import { useSensors } from './api/get-sensors'
 import { useRecallOrder } from './api/recall-order'
+import { useSetDishAvailability } from './api/set-dish-availability'
 import { useSetKitchenMode } from './api/set-kitchen-mode'
+import { useSetPause } from './api/set-pause'
 import { useUpdateShoutStatus } from './api/update-shout-status'
 import { AllDayPanel } from './components/all-day-panel'
 import { CancelDialog } from './components/cancel-dialog'
+import { KeysDialog } from './components/keys-dialog'
+import { PauseDialog } from './components/pause-dialog'
+import { RecentList } from './components/recent-list'
 import { SensorStatus } from './components/sensor-status'
 import { SettingsDialog } from './components/settings-dialog'
+import { SoldOutDialog } from './components/sold-out-dialog'
 import { TicketCard } from './components/ticket-card'
-import { playChime, readMuted, writeMuted } from './lib/chime'
-import { kitchenTitle, ticketsForStation } from './lib/tickets'
+import { playChime, readFlash, readMuted, writeFlash, writeMuted } from './lib/chime'
+import { consoleKeyAction, focusKind } from './lib/console-keys'
+import { kitchenTitle, newTicketAnnouncement, nextSelection, ticketsForStation } from './lib/tickets'
 import { useConsoleTheme } from './lib/use-console-theme'
 import { useKitchenLive } from './lib/use-kitchen-live'
 
+const nextStatusOf = (ticket: Ticket) => nextStatus(ticket.status)
+
 const STATION_KEY = 'clearplate-kitchen-station'
+/** A cook's choice of every ticket (view only), kept apart from "no choice yet" (their first station). */
+const ALL = '__all__'
 
 function useNow(intervalMs = 1000) {
   const [now, setNow] = useState(() => Date.now())
@@ -54,10 +81,42 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
   })
   const [cancelling, setCancelling] = useState<Ticket | undefined>()
   const [settingsOpen, setSettingsOpen] = useState(false)
+  const [keysOpen, setKeysOpen] = useState(false)
+  const [pauseOpen, setPauseOpen] = useState(false)
+  const [soldOutOpen, setSoldOutOpen] = useState(false)
+  const [flashOn, setFlashOn] = useState(readFlash)
+  /** The ticket the keys work on; the first one when none was chosen or it left. */
+  const [selectedId, setSelectedId] = useState<number | undefined>()
+  const [lastBumped, setLastBumped] = useState<number | undefined>()
+  const [flashing, setFlashing] = useState<ReadonlySet<number>>(new Set())
+  const [announcement, setAnnouncement] = useState('')
+  const cards = useRef(new Map<number, HTMLElement>())
+  const railRef = useRef<HTMLElement>(null)
 
-  const { state } = useKitchenLive(restaurantId, kitchen.isSuccess, {
-    onNewTicket: () => {
+  const announce = useCallback((text: string) => {
+    // The same words twice are still read twice.
+    setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text))
+  }, [])
+
+  const [closed, setClosed] = useState<string | undefined>()
+
+  const { state } = useKitchenLive(restaurantId, kitchen.isSuccess && closed === undefined, {
+    onClosed: setClosed,
+    onNewTicket: (ticket) => {
       if (!readMuted()) playChime()
+      announce(newTicketAnnouncement(ticket))
+      if (readFlash()) {
+        setFlashing((s) => new Set(s).add(ticket.id))
+        setTimeout(
+          () =>
+            setFlashing((s) => {
+              const next = new Set(s)
+              next.delete(ticket.id)
+              return next
+            }),
+          2600,
+        )
+      }
     },
     onMessage: (message) => {
       if (message.type === 'upsell_response' && message.accepted)
@@ -71,6 +130,8 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
   const shout = useUpdateShoutStatus(restaurantId)
   const line = useBumpLine(restaurantId)
   const setMode = useSetKitchenMode(restaurantId)
+  const pause = useSetPause(restaurantId)
+  const dishAvailability = useSetDishAvailability(restaurantId)
 
   const data = kitchen.data
   const tickets = data?.orders ?? []
@@ -84,8 +145,18 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
     }
   }, [data?.restaurantName, waiting])
 
-  const stations = data ? stationsOf(data.settings) : []
-  const activeStation = station && stations.includes(station) ? station : undefined
+  // The caller's role decides what the console offers; the server refuses the rest anyway.
+  const access = data?.access ?? { role: 'owner' as const, stations: [] }
+  const isCook = access.role === 'cook'
+  const canRunPass = !isCook
+  const canSettings = access.role === 'owner' || access.role === 'manager'
+  const allStations = data ? stationsOf(data.settings) : []
+  // A cook's stations first; the others (and "All") they see read-only.
+  const mine = access.stations.filter((s) => allStations.includes(s))
+  const stations = isCook ? [...mine, ...allStations.filter((s) => !mine.includes(s))] : allStations
+  const chosenStation = station && stations.includes(station) ? station : undefined
+  const activeStation = isCook && station === undefined ? mine[0] : chosenStation
+  const readOnly = isCook && (activeStation === undefined || !mine.includes(activeStation))
   const chooseStation = (next: string | undefined) => {
     setStation(next)
     try {
@@ -98,8 +169,103 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
     toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' })
 
   const busy = advance.isPending || recall.isPending || shout.isPending || line.isPending
+  const shown = ticketsForStation(tickets, activeStation)
+  const selected = shown.find((t) => t.id === selectedId) ?? shown[0]
+  const dialogOpen = cancelling !== undefined || settingsOpen || keysOpen || pauseOpen || soldOutOpen
+
+  /** Selects a ticket and moves the focus onto it (never onto one of its buttons). */
+  const focusTicket = useCallback((id: number | undefined) => {
+    setSelectedId(id)
+    requestAnimationFrame(() => {
+      const card = id === undefined ? undefined : cards.current.get(id)
+      if (card) card.focus()
+      else railRef.current?.focus()
+    })
+  }, [])
+
+  const bump = (ticket: Ticket) => {
+    const ids = shown.map((t) => t.id)
+    advance.mutate(
+      { orderId: ticket.id, from: ticket.status },
+      {
+        onSuccess: (updated) => {
+          setLastBumped(ticket.id)
+          announce(
+            `Order #${String(ticket.id).padStart(4, '0')} bumped to ${orderStatusLabel(updated.status)}`,
+          )
+          focusTicket(nextSelection(ids, ticket.id))
+        },
+        onError: failed('Could not bump the order'),
+      },
+    )
+  }
+
+  const recallTicket = (ticket: Ticket) =>
+    recall.mutate(ticket.id, {
+      onSuccess: (updated) => {
+        announce(
+          `Order #${String(ticket.id).padStart(4, '0')} recalled to ${orderStatusLabel(updated.status)}`,
+        )
+        focusTicket(updated.id)
+      },
+      onError: failed('Could not recall the order'),
+    })
+
+  // The keyboard and the bump bar: arrows or 1-9 select, Enter or Space bump, R recalls, ? helps.
+  const keys = useRef<(event: KeyboardEvent) => void>(() => {})
+  keys.current = (event) => {
+    if (event.defaultPrevented || dialogOpen || !data) return
+    const action = consoleKeyAction(event, focusKind(event.target))
+    if (!action) return
+    event.preventDefault()
+    switch (action.kind) {
+      case 'move': {
+        if (shown.length === 0) return
+        const at = selected ? shown.indexOf(selected) : -1
+        const next = shown[Math.min(shown.length - 1, Math.max(0, at + action.by))]
+        focusTicket(next?.id)
+        return
+      }
+      case 'pick': {
+        const picked = shown[action.position - 1]
+        if (picked) focusTicket(picked.id)
+        return
+      }
+      case 'bump':
+        // A cook's view of other stations is view only: the key does nothing there, as its buttons do.
+        if (selected && !busy && !readOnly && !activeStation && nextStatusOf(selected)) bump(selected)
+        return
+      case 'recall': {
+        if (busy) return
+        const target = [...tickets, ...data.recent].find((t) => t.id === lastBumped)
+        if (target?.recallUntil && Date.parse(target.recallUntil) > Date.now()) recallTicket(target)
+        else toast({ title: 'Nothing to recall', description: 'Only the last bump can be taken back.' })
+        return
+      }
+      case 'help':
+        setKeysOpen(true)
+        return
+    }
+  }
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => keys.current(event)
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [])
 
   if (kitchen.isLoading) return <PageSpinner />
+  if (closed !== undefined)
+    return (
+      <div className="mx-auto max-w-md px-6 py-24 text-center" data-testid="kitchen-closed">
+        <h1 className="text-2xl font-bold">This kitchen is closed to you</h1>
+        <p className="mt-2 text-muted-foreground">
+          {closed}. Ask the owner or a manager if this is a mistake.
+        </p>
+        <Button asChild className="mt-6">
+          <Link href="/">Back to Clearplate</Link>
+        </Button>
+      </div>
+    )
   if (kitchen.isError || !data) {
     const mine = !(isStatus(kitchen.error, 403) || isStatus(kitchen.error, 404))
     return (
@@ -110,7 +276,7 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
         <p className="mt-2 text-muted-foreground">
           {mine
             ? errorMessage(kitchen.error, 'Please try again.')
-            : 'Only the owner of this restaurant can open its kitchen console.'}
+            : "Only this restaurant's team can open its kitchen console."}
         </p>
         <Button asChild className="mt-6">
           <Link href="/">Back to Clearplate</Link>
@@ -119,14 +285,31 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
     )
   }
 
-  const shown = ticketsForStation(tickets, activeStation)
+  const pausedUntil = data.pausedUntil && Date.parse(data.pausedUntil) > now ? data.pausedUntil : null
 
   return (
     <div className="flex min-h-dvh flex-col bg-background text-foreground">
+      <div
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        className="sr-only"
+        data-testid="kitchen-announcer"
+      >
+        {announcement}
+      </div>
       <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-border bg-card px-4 py-3">
-        <div className="mr-auto min-w-0">
+        {/* A phone gives the name and status the first row and the controls, together, the second. */}
+        <div className="mr-auto min-w-0 basis-full sm:basis-auto">
+          <Link
+            href={`/partner/${restaurantId}`}
+            className="inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Workspace
+          </Link>
           <h1 className="truncate text-xl font-bold">{data.restaurantName}</h1>
-          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-muted-foreground">
             {state === 'open' ? (
               <Wifi className="size-4 text-green-500" aria-hidden="true" />
             ) : (
@@ -145,96 +328,191 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
             ) : null}
           </p>
         </div>
-        <div className="flex h-12 items-center gap-2 rounded-lg border border-border px-3 text-sm font-medium">
-          <Switch
-            id="kitchen-mode-switch"
-            checked={data.mode === 'staffed'}
-            disabled={setMode.isPending}
-            onCheckedChange={(checked) =>
-              setMode.mutate(checked ? 'staffed' : 'autopilot', {
-                onError: failed('Could not switch the mode'),
+        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto" data-testid="kitchen-controls">
+          {pausedUntil || !canRunPass ? null : (
+            <Button size="lg" variant="outline" className="h-12" onClick={() => setPauseOpen(true)}>
+              <PauseCircle aria-hidden="true" />
+              Pause orders
+            </Button>
+          )}
+          <Button size="lg" variant="outline" className="h-12" onClick={() => setSoldOutOpen(true)}>
+            <Ban aria-hidden="true" />
+            Sold out
+            {data.dishes.some((d) => !d.isAvailable) ? (
+              <span className="rounded bg-red-600 px-1.5 text-xs font-bold text-white">
+                {data.dishes.filter((d) => !d.isAvailable).length}
+              </span>
+            ) : null}
+          </Button>
+          <div
+            className={cn(
+              'mr-auto flex h-12 items-center gap-2 rounded-lg border border-border px-3 text-sm font-medium sm:mr-0',
+              !canRunPass && 'hidden',
+            )}
+          >
+            <Switch
+              id="kitchen-mode-switch"
+              checked={data.mode === 'staffed'}
+              disabled={setMode.isPending}
+              onCheckedChange={(checked) =>
+                setMode.mutate(checked ? 'staffed' : 'autopilot', {
+                  onError: failed('Could not switch the mode'),
+                })
+              }
+              aria-label="Staffed kitchen"
+            />
+            <label htmlFor="kitchen-mode-switch" data-testid="kitchen-mode">
+              {data.mode === 'staffed' ? 'Staffed' : 'Autopilot'}
+            </label>
+          </div>
+          <Button
+            size="icon"
+            variant="outline"
+            className="size-12"
+            aria-pressed={!muted}
+            aria-label={muted ? 'Chime off' : 'Chime on'}
+            onClick={() => {
+              writeMuted(!muted)
+              setMuted(!muted)
+              if (muted) playChime()
+            }}
+          >
+            {muted ? <BellOff aria-hidden="true" /> : <Bell aria-hidden="true" />}
+          </Button>
+          <Button
+            size="icon"
+            variant="outline"
+            className="size-12"
+            aria-pressed={flashOn}
+            aria-label={flashOn ? 'Flash on' : 'Flash off'}
+            onClick={() => {
+              writeFlash(!flashOn)
+              setFlashOn(!flashOn)
+            }}
+          >
+            {flashOn ? <Zap aria-hidden="true" /> : <ZapOff aria-hidden="true" />}
+          </Button>
+          <Button
+            size="icon"
+            variant="outline"
+            className="size-12"
+            aria-label={dark ? 'Light theme' : 'Dark theme'}
+            onClick={toggleTheme}
+          >
+            {dark ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+          </Button>
+          <Button
+            size="icon"
+            variant="outline"
+            className={cn('size-12', !canSettings && 'hidden')}
+            aria-label="Kitchen settings"
+            onClick={() => setSettingsOpen(true)}
+          >
+            <Settings aria-hidden="true" />
+          </Button>
+          <Button
+            size="icon"
+            variant="outline"
+            // A phone has no keyboard to speak of: the keys stay a tablet's and a desk's.
+            className="hidden size-12 md:inline-flex"
+            aria-label="Keyboard shortcuts"
+            aria-keyshortcuts="?"
+            onClick={() => setKeysOpen(true)}
+          >
+            <Keyboard aria-hidden="true" />
+          </Button>
+        </div>
+      </header>
+
+      {pausedUntil ? (
+        <div
+          className="flex flex-wrap items-center gap-3 border-b border-amber-500 bg-amber-400 px-4 py-2 text-amber-950"
+          data-testid="kitchen-paused"
+        >
+          <PauseCircle className="size-6 shrink-0" aria-hidden="true" />
+          <p className="flex-1 text-lg font-bold">
+            Paused: not taking orders until {formatClockTime(pausedUntil, data.timeZone)}
+          </p>
+          <Button
+            size="lg"
+            className="h-12"
+            disabled={pause.isPending}
+            onClick={() =>
+              pause.mutate(null, {
+                onSuccess: () => announce('Taking orders again'),
+                onError: failed('Could not resume orders'),
               })
             }
-            aria-label="Staffed kitchen"
-          />
-          <label htmlFor="kitchen-mode-switch" data-testid="kitchen-mode">
-            {data.mode === 'staffed' ? 'Staffed' : 'Autopilot'}
-          </label>
+          >
+            <PlayCircle aria-hidden="true" />
+            Resume now
+          </Button>
         </div>
-        <Button
-          size="icon"
-          variant="outline"
-          className="size-12"
-          aria-pressed={!muted}
-          aria-label={muted ? 'Chime off' : 'Chime on'}
-          onClick={() => {
-            writeMuted(!muted)
-            setMuted(!muted)
-            if (muted) playChime()
-          }}
-        >
-          {muted ? <BellOff aria-hidden="true" /> : <Bell aria-hidden="true" />}
-        </Button>
-        <Button
-          size="icon"
-          variant="outline"
-          className="size-12"
-          aria-label={dark ? 'Light theme' : 'Dark theme'}
-          onClick={toggleTheme}
-        >
-          {dark ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
-        </Button>
-        <Button
-          size="icon"
-          variant="outline"
-          className="size-12"
-          aria-label="Kitchen settings"
-          onClick={() => setSettingsOpen(true)}
-        >
-          <Settings aria-hidden="true" />
-        </Button>
-      </header>
+      ) : null}
 
       {stations.length > 0 ? (
         <nav aria-label="Stations" className="flex gap-2 overflow-x-auto border-b border-border px-4 py-2">
-          {[undefined, ...stations].map((s) => (
-            <Button
-              key={s ?? 'expo'}
-              size="lg"
-              variant={activeStation === s ? 'default' : 'outline'}
-              aria-pressed={activeStation === s}
-              className="capitalize"
-              onClick={() => chooseStation(s)}
-            >
-              {s ?? 'Expo'}
-            </Button>
-          ))}
+          {(isCook ? [...stations, undefined] : [undefined, ...stations]).map((s) => {
+            const viewOnly = isCook && (s === undefined || !mine.includes(s))
+            return (
+              <Button
+                key={s ?? 'expo'}
+                size="lg"
+                variant={activeStation === s ? 'default' : 'outline'}
+                aria-pressed={activeStation === s}
+                className="capitalize"
+                onClick={() => chooseStation(s ?? (isCook ? ALL : undefined))}
+              >
+                {s ?? (isCook ? 'All' : 'Expo')}
+                {viewOnly ? (
+                  <span className="text-xs font-normal normal-case opacity-80">(view only)</span>
+                ) : null}
+              </Button>
+            )
+          })}
         </nav>
       ) : null}
+      {readOnly ? (
+        <p
+          className="border-b border-border bg-muted px-4 py-2 text-sm text-muted-foreground"
+          data-testid="read-only-notice"
+        >
+          View only: you bump tickets at{' '}
+          {mine.length ? <span className="capitalize">{mine.join(', ')}</span> : 'your stations'}.
+        </p>
+      ) : null}
 
-      <div className="flex flex-1 flex-col-reverse gap-4 p-4 md:flex-row">
-        <section aria-label="Tickets" className="min-w-0 flex-1">
+      <main className="flex flex-1 flex-col-reverse gap-4 p-4 md:flex-row">
+        <section aria-label="Tickets" className="min-w-0 flex-1 outline-none" ref={railRef} tabIndex={-1}>
           {shown.length === 0 ? (
             <div className="flex h-64 items-center justify-center rounded-xl border border-dashed border-border text-lg text-muted-foreground">
               No open tickets. New orders appear here.
             </div>
           ) : (
-            <ol className="flex flex-col gap-4 md:flex-row md:items-start md:overflow-x-auto md:pb-4">
-              {shown.map((ticket) => (
+            <ol className="flex flex-col gap-4 p-2 md:flex-row md:items-start md:overflow-x-auto md:pb-4">
+              {shown.map((ticket, index) => (
                 <li key={ticket.id} className="contents">
                   <TicketCard
                     ticket={ticket}
+                    restaurantId={restaurantId}
                     now={now}
                     thresholds={data.settings}
+                    timeZone={data.timeZone}
                     station={activeStation}
                     busy={busy}
+                    readOnly={readOnly}
+                    canCancel={canRunPass}
+                    position={index < 9 ? index + 1 : undefined}
+                    selected={ticket.id === selected?.id}
+                    flash={flashing.has(ticket.id)}
+                    onSelect={(t) => setSelectedId(t.id)}
+                    cardRef={(element) => {
+                      if (element) cards.current.set(ticket.id, element)
+                      else cards.current.delete(ticket.id)
+                    }}
                     actions={{
-                      onBump: (t) =>
-                        advance.mutate(
-                          { orderId: t.id, from: t.status },
-                          { onError: failed('Could not bump the order') },
-                        ),
-                      onRecall: (t) => recall.mutate(t.id, { onError: failed('Could not recall the order') }),
+                      onBump: bump,
+                      onRecall: recallTicket,
                       onCancel: setCancelling,
                       onShout: (shoutId, status) =>
                         shout.mutate({ shoutId, status }, { onError: failed('Could not update the shout') }),
@@ -250,10 +528,11 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
             </ol>
           )}
         </section>
-        <aside className={cn('w-full md:w-56 md:shrink-0')}>
+        <aside className={cn('flex w-full flex-col gap-4 md:w-64 md:shrink-0')}>
           <AllDayPanel tickets={tickets} station={activeStation} />
+          <RecentList recent={data.recent} now={now} busy={busy} onRecall={recallTicket} />
         </aside>
-      </div>
+      </main>
 
       <CancelDialog
         orderNumber={cancelling ? String(cancelling.id).padStart(4, '0') : undefined}
@@ -268,6 +547,13 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
             { orderId: cancelling.id, ...values },
             {
               onSuccess: (result) => {
+                focusTicket(
+                  nextSelection(
+                    shown.map((t) => t.id),
+                    result.order.id,
+                  ),
+                )
+                announce(`Order #${String(result.order.id).padStart(4, '0')} cancelled`)
                 toast({
                   title: `Order #${String(result.order.id).padStart(4, '0')} cancelled`,
                   description: `${formatMoney(result.refund)} refunded to the diner`,
@@ -280,6 +566,36 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
         }}
       />
       <SettingsDialog kitchen={data} open={settingsOpen} onOpenChange={setSettingsOpen} />
+      <KeysDialog open={keysOpen} onOpenChange={setKeysOpen} />
+      <PauseDialog
+        open={pauseOpen}
+        pending={pause.isPending}
+        onOpenChange={setPauseOpen}
+        onPause={(minutes) =>
+          pause.mutate(minutes, {
+            onSuccess: ({ pausedUntil: until }) => {
+              setPauseOpen(false)
+              if (until) announce(`Paused: ${pausedMessage(until, data.timeZone)}`)
+            },
+            onError: failed('Could not pause orders'),
+          })
+        }
+      />
+      <SoldOutDialog
+        dishes={data.dishes}
+        open={soldOutOpen}
+        pending={dishAvailability.isPending}
+        onOpenChange={setSoldOutOpen}
+        onChange={(dish, isAvailable) =>
+          dishAvailability.mutate(
+            { id: dish.id, isAvailable },
+            {
+              onSuccess: () => announce(`${dish.name} ${isAvailable ? 'back on the menu' : 'sold out'}`),
+              onError: failed('Could not change the dish'),
+            },
+          )
+        }
+      />
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { CameraPlayer } from '@client/components/kitchen/camera-player'
 import { StatusTracker } from '@client/components/kitchen/status-tracker'
 import { TelemetryOverlay } from '@client/components/kitchen/telemetry-overlay'
 import { CancellationNotice, cancellationText } from '@client/components/orders/cancellation-notice'
+import { PushPrompt } from '@client/components/push/push-prompt'
 import { Badge, LiveBadge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card'
@@ -14,6 +15,7 @@ import { useOrder } from '@client/lib/queries/order'
 import { useCameras, useRestaurant } from '@client/lib/queries/restaurants'
 import { useShowcase } from '@client/lib/queries/showcase'
 import { useCurrentUser } from '@client/lib/session'
+import { useIdleReady } from '@client/lib/use-idle-ready'
 import {
   type ChefTipMessage,
   type StatusMessage,
@@ -25,7 +27,7 @@ import type { WalletPanelSlot } from '@client/lib/wallet-panel-slot'
 import { isActiveStatus } from '@shared/constants'
 import type { UpsellOffer } from '@shared/schemas/chef'
 import { ArrowLeft, Lock } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { useRespondToUpsell } from './api/respond-to-upsell'
 import { CancelOrderButton } from './components/cancel-order-button'
@@ -42,6 +44,10 @@ import {
 import { UpsellPopup } from './components/upsell-popup'
 import { createOwnTips } from './own-tips'
 import { useStreamAccessTimer } from './use-stream-access-timer'
+
+// The cooking curve (and its charts) loads after the first screen, once the browser is idle.
+const CookingCurve = lazy(() => import('@client/components/kitchen/cooking-curve'))
+const CURVE_STATUSES = ['cooking', 'plating', 'delivering']
 
 const SAMPLE_TIP = { amount: 5, message: 'Looks amazing, thank you chef!' }
 
@@ -69,7 +75,9 @@ export default function StreamPage({
   orderId: number
   walletPanel: WalletPanelSlot
 }) {
-  const access = useStreamAccessTimer(orderId)
+  // A finished order streams nothing more: its page stays open without the access timer.
+  const [finished, setFinished] = useState(false)
+  const access = useStreamAccessTimer(orderId, { finished })
   if (access.status === 'checking') return <PageSpinner />
   if (access.status === 'denied')
     return <AccessMessage title="Access denied" text="Please enter your order number to access the stream." />
@@ -80,7 +88,14 @@ export default function StreamPage({
         text="Your 20-minute stream access period has ended. Taking you home…"
       />
     )
-  return <LiveOrderView orderId={orderId} expiresAt={access.expiresAt} walletPanel={walletPanel} />
+  return (
+    <LiveOrderView
+      orderId={orderId}
+      expiresAt={access.expiresAt}
+      walletPanel={walletPanel}
+      onFinished={setFinished}
+    />
+  )
 }
 
 function AccessMessage({ title, text }: { title: string; text: string }) {
@@ -97,10 +112,12 @@ function LiveOrderView({
   orderId,
   expiresAt,
   walletPanel,
+  onFinished,
 }: {
   orderId: number
   expiresAt: number
   walletPanel: WalletPanelSlot
+  onFinished: (finished: boolean) => void
 }) {
   const { user } = useCurrentUser()
   const order = useOrder(orderId)
@@ -110,10 +127,9 @@ function LiveOrderView({
   const liveState = useLiveState()
   const showcase = useShowcase()
   const [offer, setOffer] = useState<UpsellOffer | null>(null)
-  // A demo audience, the same for an order wherever it renders (the server's page ahead included).
-  const viewers = 50 + ((orderId * 7919) % 200)
   const [ownTips] = useState(() => createOwnTips(announceTip))
   const respond = useRespondToUpsell(orderId, user?.id)
+  const idle = useIdleReady()
 
   const onChefTip = (tip: ChefTipMessage) => ownTips.received(tip)
   const onCancelled = (message: StatusMessage) => {
@@ -124,7 +140,7 @@ function LiveOrderView({
       variant: 'destructive',
     })
   }
-  const { telemetry } = useLiveOrder(orderId, { onUpsell: setOffer, onChefTip, onCancelled })
+  const { telemetry, history } = useLiveOrder(orderId, { onUpsell: setOffer, onChefTip, onCancelled })
 
   // An offer not answered while the dish cooked goes away once it is plated.
   const pastStove = order.data ? !['preparing', 'cooking'].includes(order.data.status) : false
@@ -136,6 +152,11 @@ function LiveOrderView({
   useErrorToast(order.isError && !unavailable, 'Could not load order data. Please try again.')
   useErrorToast(restaurant.isError, 'Could not load restaurant data. Please try again.')
   useErrorToast(cameras.isError, 'Could not load camera data. Please try again.')
+
+  const o = order.data
+  // The showcase starts over when it completes; a diner's own order ends.
+  const finished = o !== undefined && !isActiveStatus(o.status) && showcase.data?.orderId !== orderId
+  useEffect(() => onFinished(finished), [finished, onFinished])
 
   if (order.isError) {
     return (
@@ -197,9 +218,6 @@ function LiveOrderView({
     })
   }
 
-  const o = order.data
-  // The showcase starts over when it completes; a diner's own order ends.
-  const finished = o !== undefined && !isActiveStatus(o.status) && showcase.data?.orderId !== orderId
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -221,15 +239,26 @@ function LiveOrderView({
         </div>
         {/* Its own line on phones, so the restaurant's name arriving never moves it. */}
         <div className="flex w-full items-center gap-3 sm:w-auto">
-          <LiveConnectionIndicator state={liveState} />
-          <AccessCountdown expiresAt={expiresAt} />
+          {finished ? (
+            // Nothing is live any more: no connection state and no access countdown.
+            <span className="text-sm font-medium text-muted-foreground" data-testid="stream-finished">
+              {o.status === 'cancelled' ? 'Order cancelled' : 'Order finished'}
+            </span>
+          ) : (
+            <>
+              <LiveConnectionIndicator state={liveState} />
+              <AccessCountdown expiresAt={expiresAt} />
+            </>
+          )}
         </div>
       </div>
-      <TestingControls onSampleTip={() => announceTip(SAMPLE_TIP)} />
+      {/* Only on the seeded demo world's orders: a real restaurant's diners never see them. */}
+      {restaurant.data?.isDemo ? <TestingControls onSampleTip={() => announceTip(SAMPLE_TIP)} /> : null}
       {o ? <CancellationNotice order={o} /> : null}
       {o && user && o.userId === user.id && o.status === 'preparing' ? (
         <CancelOrderButton orderId={orderId} userId={user.id} />
       ) : null}
+      {o && user && o.userId === user.id && !finished ? <PushPrompt userId={user.id} /> : null}
       {o ? <OrderProgress order={o} /> : <Skeleton className="h-[118px] rounded-xl" />}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
         <div className="grid gap-6">
@@ -257,12 +286,16 @@ function LiveOrderView({
                   title={restaurant.data ? `${restaurant.data.name} live kitchen` : 'Live kitchen'}
                   cameras={cameras.data}
                   isLoading={!cameras.data && !cameras.isError}
-                  viewers={viewers}
                   poster={restaurant.data?.images[0]}
-                  overlay={<TelemetryOverlay telemetry={telemetry} />}
+                  overlay={<TelemetryOverlay telemetry={telemetry} history={history} />}
                 />
               )}
               {o ? <StatusTracker status={o.status} /> : <Skeleton className="h-20" />}
+              {o && idle && CURVE_STATUSES.includes(o.status) ? (
+                <Suspense fallback={null}>
+                  <CookingCurve orderId={orderId} />
+                </Suspense>
+              ) : null}
             </CardContent>
           </Card>
           {o ? (
@@ -283,7 +316,7 @@ function LiveOrderView({
           ) : (
             <Skeleton className="h-[520px] rounded-xl" />
           )}
-          <AlsoLikeDishes />
+          {o ? <AlsoLikeDishes order={o} viewerId={user?.id} /> : null}
         </div>
       </div>
       <UpsellPopup

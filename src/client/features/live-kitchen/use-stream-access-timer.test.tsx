@@ -5,8 +5,8 @@ import { act, cleanup, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useStreamAccessTimer } from './use-stream-access-timer'
 
-function Probe({ orderId }: { orderId: number }) {
-  const state = useStreamAccessTimer(orderId)
+function Probe({ orderId, finished }: { orderId: number; finished?: boolean }) {
+  const state = useStreamAccessTimer(orderId, { finished })
   return <p data-testid="state">{state.status}</p>
 }
 
@@ -114,5 +114,17 @@ describe('useStreamAccessTimer', () => {
     expect(screen.getByText('Stream access ending soon')).toBeTruthy()
     act(() => vi.advanceTimersByTime(60_000))
     expect(screen.getByTestId('state').textContent).toBe('expired')
+  })
+
+  it('stops the timer once the order is finished: no warning, no expiry, no trip home', () => {
+    grant(5, 20 * MINUTE)
+    const { location, rerender } = renderWithProviders(<Probe orderId={5} />, { path: '/stream/5' })
+    act(() => vi.advanceTimersByTime(10 * MINUTE))
+    rerender(<Probe orderId={5} finished />)
+    act(() => vi.advanceTimersByTime(15 * MINUTE))
+    expect(screen.queryByText('Stream access ending soon')).toBeNull()
+    expect(screen.queryByText('Stream access expired')).toBeNull()
+    expect(screen.getByTestId('state').textContent).toBe('active')
+    expect(location.history.at(-1)).toBe('/stream/5')
   })
 })

@@ -43,9 +43,15 @@ function initialState(orderId: number): StreamAccessState {
  * asks the server (an order link opened in a new tab has no grant in that tab yet); anyone else,
  * or a refused request, is sent home with "Access denied". A toast warns when one minute is left;
  * on expiry the grant is removed and the visitor goes home after 3 seconds. Time is checked every
- * second against the clock, so a sleeping tab still expires on time.
+ * second against the clock, so a sleeping tab still expires on time. Once the order is finished
+ * (delivered or cancelled) nothing is streamed any more, so the timer stops: no warning, no
+ * expiry, no trip home.
  */
-export function useStreamAccessTimer(orderId: number): StreamAccessState {
+export function useStreamAccessTimer(
+  orderId: number,
+  options: { finished?: boolean } = {},
+): StreamAccessState {
+  const finished = options.finished === true
   const [, navigate] = useLocation()
   const queryClient = useQueryClient()
   const [state, setState] = useState<StreamAccessState>(() => initialState(orderId))
@@ -68,6 +74,7 @@ export function useStreamAccessTimer(orderId: number): StreamAccessState {
 
     const watch = (grant: StreamGrant) => {
       setState({ status: 'active', expiresAt: grant.expiresAt })
+      if (finished) return
       let warned = false
       const check = () => {
         const remaining = grant.expiresAt - Date.now()
@@ -113,7 +120,7 @@ export function useStreamAccessTimer(orderId: number): StreamAccessState {
       clearInterval(interval)
       if (redirect) clearTimeout(redirect)
     }
-  }, [orderId, navigate, queryClient])
+  }, [orderId, finished, navigate, queryClient])
 
   return ahead ? aheadState(orderId) : state
 }

@@ -1,23 +1,23 @@
+import { useOpenStream } from '@client/components/orders/use-open-stream'
 import { RestaurantCard } from '@client/components/restaurants/restaurant-card'
 import { Badge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs'
 import { toast } from '@client/components/ui/use-toast'
-import { addToCart } from '@client/lib/cart'
 import { useRestaurants, useRestaurantsById } from '@client/lib/queries/restaurants'
 import { useUserOrders } from '@client/lib/queries/user-orders'
 import { useCurrentUser } from '@client/lib/session'
 import { useLiveOrders } from '@client/lib/use-live-orders'
-import { useOpenStream } from '@client/lib/use-open-stream'
 import { orderNumber } from '@client/lib/utils'
 import { isActiveStatus, POPULAR_RESTAURANTS } from '@shared/constants'
-import { type Order, parseOrderItems } from '@shared/schemas/orders'
+import type { Order } from '@shared/schemas/orders'
 import { ClipboardList, Flame } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { ActiveOrderCard, ActiveOrderSkeleton } from './components/active-order-card'
 import { OrderDetailsDialog } from './components/order-details-dialog'
 import { OrderHistory, OrderHistorySkeleton } from './components/order-history'
+import { addOrderToCart } from './reorder'
 
 export const ACTIVE_SKELETONS = 4
 
@@ -49,13 +49,7 @@ export default function OrdersPage() {
   const popular = popularQuery.data?.restaurants ?? []
 
   const reorder = (order: Order) => {
-    const lines = parseOrderItems(order.items).filter((l) => l.menuItemId !== undefined)
-    for (const line of lines)
-      addToCart(
-        order.restaurantId,
-        { menuItemId: line.menuItemId!, name: line.name, price: line.price },
-        line.quantity,
-      )
+    addOrderToCart(order)
     toast({
       title: 'Added to cart',
       description: `The items of order ${orderNumber(order.id)} are in your cart at ${restaurantName(order.restaurantId)}.`,

@@ -1,6 +1,7 @@
 import { Accordion, AccordionItem } from '@client/components/ui/accordion'
 import { Button } from '@client/components/ui/button'
 import { useDocumentTitle } from '@client/lib/use-document-title'
+import { INSTALLATION_HOURS, INSTALLATION_TIME } from '@shared/constants'
 import { ArrowRight, BadgeCheck, ChefHat, HeartHandshake, Rocket, TrendingUp } from 'lucide-react'
 import { PackagesExplainer } from './components/packages-explainer'
 import { RestaurantApplicationForm } from './components/restaurant-application-form'
@@ -31,7 +32,7 @@ const BENEFITS = [
 const FAQ = [
   {
     q: 'How long does it take to get started?',
-    a: 'After you apply, our team contacts you within 1-2 business days. Installation itself takes 2-4 hours and can be scheduled outside service hours.',
+    a: `Applying creates your restaurant at once, off the air, with its own workspace: add your menu and a camera, then go live. Installation takes ${INSTALLATION_TIME} and can be scheduled outside service hours.`,
   },
   {
     q: 'What does the equipment cost?',
@@ -88,7 +89,7 @@ export default function ForRestaurantsPage() {
           <dl className="grid grid-cols-2 gap-4">
             {[
               ['24%', 'more add-ons per order'],
-              ['2-4 h', 'installation time'],
+              [`${INSTALLATION_HOURS.from}-${INSTALLATION_HOURS.to} h`, 'installation time'],
               ['±0.5°C', 'sensor accuracy'],
               ['100%', 'of tips to your team'],
             ].map(([value, label]) => (

@@ -2,6 +2,7 @@ import { Alert } from '@client/components/ui/alert'
 import { Button } from '@client/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs'
 import { useDocumentTitle } from '@client/lib/use-document-title'
+import { INSTALLATION_TIME } from '@shared/constants'
 import {
   ArrowDown,
   Camera,
@@ -41,7 +42,11 @@ const BENEFITS = [
 const HOW_IT_WORKS = [
   { icon: ClipboardList, title: 'Register', text: 'Tell us about your restaurant and where it is.' },
   { icon: Camera, title: 'Connect cameras', text: 'Add the kitchen streams diners will watch.' },
-  { icon: Wrench, title: 'Installation', text: 'Our technicians install cameras and sensors in 2-4 hours.' },
+  {
+    icon: Wrench,
+    title: 'Installation',
+    text: `Our technicians install cameras and sensors in ${INSTALLATION_TIME}.`,
+  },
   {
     icon: Store,
     title: 'Go live',

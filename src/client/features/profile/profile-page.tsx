@@ -2,15 +2,17 @@ import { InitialsAvatar } from '@client/components/layout/initials-avatar'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs'
 import { useCurrentUser } from '@client/lib/session'
 import { useDocumentTitle } from '@client/lib/use-document-title'
-import { Heart, MapPin, ReceiptText, ShieldCheck, UserRound, Wallet } from 'lucide-react'
-import { useState } from 'react'
+import { Bell, Heart, MapPin, ReceiptText, ShieldCheck, UserRound, Wallet } from 'lucide-react'
+import { useLocation, useSearch } from 'wouter'
 import { AddressesTab } from './components/addresses-tab'
+import { NotificationsTab } from './components/notifications-tab'
 import { AccountTab, AllergensTab, FavoritesTab, OrdersTab, PaymentTab } from './components/profile-tabs'
 
 const TABS = [
   { value: 'account', label: 'Account', icon: UserRound },
   { value: 'addresses', label: 'Addresses', icon: MapPin },
   { value: 'allergens', label: 'Allergens', icon: ShieldCheck },
+  { value: 'notifications', label: 'Notifications', icon: Bell },
   { value: 'orders', label: 'Orders', icon: ReceiptText },
   { value: 'favorites', label: 'Favorites', icon: Heart },
   { value: 'payment', label: 'Payment', icon: Wallet },
@@ -19,7 +21,13 @@ const TABS = [
 export default function ProfilePage() {
   useDocumentTitle('Your profile')
   const { user } = useCurrentUser()
-  const [tab, setTab] = useState<string>('account')
+  // The tab is in the address (?tab=payment), so coming back (from paying a top-up) lands on it.
+  const search = useSearch()
+  const [location, navigate] = useLocation()
+  const asked = new URLSearchParams(search).get('tab')
+  const tab = TABS.some((t) => t.value === asked) ? (asked as string) : 'account'
+  const setTab = (next: string) =>
+    navigate(next === 'account' ? location : `${location}?tab=${next}`, { replace: true })
   if (!user) return null
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -62,6 +70,9 @@ export default function ProfilePage() {
           </TabsContent>
           <TabsContent value="allergens" className="mt-0">
             <AllergensTab user={user} />
+          </TabsContent>
+          <TabsContent value="notifications" className="mt-0">
+            <NotificationsTab user={user} />
           </TabsContent>
           <TabsContent value="orders" className="mt-0">
             <OrdersTab user={user} />

@@ -1,10 +1,11 @@
+import { useOpenStream } from '@client/components/orders/use-open-stream'
 import { Alert } from '@client/components/ui/alert'
 import { Button } from '@client/components/ui/button'
 import { Spinner } from '@client/components/ui/spinner'
 import { toast } from '@client/components/ui/use-toast'
 import { AddFundsDialog } from '@client/components/wallet/add-funds-dialog'
 import { errorMessage, hasCode, isStatus } from '@client/lib/api-client'
-import { cartTotals, useCart } from '@client/lib/cart'
+import { type CartLine, cartTotals, useCart } from '@client/lib/cart'
 import { useActiveOrders } from '@client/lib/queries/active-orders'
 import { useAllergenProfile } from '@client/lib/queries/allergen-profile'
 import { useCameras, useMenu, useRestaurant, useRestaurants } from '@client/lib/queries/restaurants'
@@ -12,16 +13,17 @@ import { useShowcase } from '@client/lib/queries/showcase'
 import { useWalletBalance } from '@client/lib/queries/wallet-balance'
 import { useCurrentUser } from '@client/lib/session'
 import { requestStreamAccess } from '@client/lib/stream-access'
-import { useOpenStream } from '@client/lib/use-open-stream'
 import { cn, formatMoney, orderNumber } from '@client/lib/utils'
-import { ORDER_REDIRECT_MS } from '@shared/constants'
+import { ORDER_REDIRECT_MS, pausedMessage } from '@shared/constants'
 import { ERROR_CODE } from '@shared/error-codes'
+import { lineWithOptions } from '@shared/schemas/kitchen'
 import type { MenuItem } from '@shared/schemas/restaurants'
-import { ArrowLeft, ShoppingBag, Video } from 'lucide-react'
+import { ArrowLeft, PauseCircle, ShoppingBag, Video } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { useAllergenCheck } from './api/check-allergens'
 import { usePlaceOrder } from './api/place-order'
+import { type AddToCartChoice, AddToCartDialog } from './components/add-to-cart-dialog'
 import { AllergenBanner, matchesByItem } from './components/allergen-banner'
 import { AlsoLike } from './components/also-like'
 import { CartPanel, pricedCart } from './components/cart-panel'
@@ -31,6 +33,8 @@ import { MenuSection } from './components/menu-section'
 import { RestaurantGallery } from './components/restaurant-gallery'
 import { RestaurantHero, RestaurantHeroSkeleton, RestaurantLoadError } from './components/restaurant-hero'
 import { ReviewsSection } from './components/reviews-section'
+import { useElementInView } from './use-element-in-view'
+import { useRestaurantLive, useRunningPause } from './use-restaurant-live'
 
 function useErrorToast(failed: boolean, description: string) {
   useEffect(() => {
@@ -54,6 +58,7 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
     enabled: Boolean(restaurant.data) && (profile.data?.allergens.length ?? 0) > 0,
   })
   const cart = useCart(restaurantId)
+  const cartInView = useElementInView('cart', cart.lines.length > 0)
   const placeOrder = usePlaceOrder(user?.id)
   const { open, pendingId } = useOpenStream()
   const [, navigate] = useLocation()
@@ -63,6 +68,9 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
   const [shortOfFunds, setShortOfFunds] = useState(false)
   const [checkout, setCheckout] = useState<CheckoutChoice>({ fulfilment: 'delivery', addressId: null })
   const [checkoutReady, setCheckoutReady] = useState(true)
+  const [choosingId, setChoosingId] = useState<number | undefined>()
+  useRestaurantLive(validId ? restaurantId : undefined)
+  const pausedUntil = useRunningPause(restaurant.data?.pausedUntil)
 
   const notFound = !validId || isStatus(restaurant.error, 404)
   useErrorToast(restaurant.isError && !notFound, 'Could not load restaurant data. Please try again.')
@@ -90,8 +98,28 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
   }
 
   const addItem = (item: MenuItem) => {
+    // A dish with options is chosen in its dialog first.
+    if ((item.optionGroups ?? []).length > 0) return setChoosingId(item.id)
     cart.add({ menuItemId: item.id, name: item.name, price: item.price, image: item.image })
     toast({ title: 'Added to cart', description: `${item.name} was added to your cart.` })
+  }
+  const addChoice = (item: MenuItem, choice: AddToCartChoice) => {
+    cart.add(
+      {
+        menuItemId: item.id,
+        name: item.name,
+        price: choice.price,
+        image: item.image,
+        ...(choice.options.length > 0 ? { options: choice.options } : {}),
+        ...(choice.notes ? { notes: choice.notes } : {}),
+      },
+      choice.quantity,
+    )
+    setChoosingId(undefined)
+    toast({
+      title: 'Added to cart',
+      description: `${lineWithOptions({ name: item.name, options: choice.options })} was added to your cart.`,
+    })
   }
 
   const submitOrder = () => {
@@ -108,7 +136,12 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
     placeOrder.mutate(
       {
         restaurantId,
-        items: available.map((l) => ({ menuItemId: l.menuItemId, quantity: l.quantity })),
+        items: available.map((l) => ({
+          menuItemId: l.menuItemId,
+          quantity: l.quantity,
+          ...(l.options?.length ? { options: l.options.map((o) => o.id) } : {}),
+          ...(l.notes ? { notes: l.notes } : {}),
+        })),
         fulfilment: checkout.fulfilment,
         ...(checkout.fulfilment === 'delivery' && checkout.addressId
           ? { addressId: checkout.addressId }
@@ -174,9 +207,15 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
     ) : null
 
   const matchedIds = new Set(summaryCheck.data?.matches.map((m) => m.menuItem.id))
-  const allergensById = new Map(
-    matchesByItem(summaryCheck.data?.matches ?? []).map((m) => [m.id, m.allergens]),
-  )
+  const dishMatches = summaryCheck.data?.matches ?? []
+  /** The diner's allergens in a cart line: its dish's, and those of the options chosen on it. */
+  const lineAllergens = (line: CartLine) => {
+    const chosen = new Set(line.options?.map((o) => o.id))
+    const labels = matchesByItem(
+      dishMatches.filter((m) => m.menuItem.id === line.menuItemId && (!m.option || chosen.has(m.option.id))),
+    ).flatMap((m) => m.allergens)
+    return labels.length > 0 ? labels : undefined
+  }
   const returnTo = `/restaurant/${restaurantId}`
   const { available } = pricedCart(cart.lines, menu.data)
   const totals = cartTotals(available, checkout.fulfilment)
@@ -206,6 +245,15 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
         <RestaurantHeroSkeleton />
       )}
       {r ? <RestaurantGallery name={r.name} images={r.images} /> : null}
+      {r && pausedUntil ? (
+        <Alert variant="warning" className="items-center" data-testid="restaurant-paused">
+          <PauseCircle className="size-5 shrink-0" aria-hidden="true" />
+          <span className="flex-1">
+            <strong className="font-semibold">{pausedMessage(pausedUntil, r.timeZone)}.</strong> The kitchen
+            is catching up; the menu is here to browse meanwhile.
+          </span>
+        </Alert>
+      ) : null}
       {/* A fresh block once the restaurant arrives: the loading skeleton is replaced, not pushed
           down by the hero and gallery above it (which is what a phone saw as a jump). */}
       <div
@@ -217,6 +265,7 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
           isLoading={menu.isLoading || !validId}
           isError={menu.isError}
           onAdd={addItem}
+          onAddWithNote={(item) => setChoosingId(item.id)}
           highlightId={highlightId}
           summaryBanner={
             r ? <AllergenBanner restaurantId={restaurantId} mode="summary" returnTo={returnTo} /> : null
@@ -238,9 +287,9 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
             signedIn={Boolean(user)}
             signInHref={`/auth?next=${encodeURIComponent(returnTo)}`}
             balance={balance.data?.balance}
-            allergens={(menuItemId) => allergensById.get(menuItemId)}
+            allergens={lineAllergens}
             fulfilment={checkout.fulfilment}
-            canPlace={checkoutReady}
+            canPlace={checkoutReady && !pausedUntil}
             checkout={
               user ? (
                 <CheckoutOptions
@@ -281,8 +330,16 @@ export default function RestaurantPage({ restaurantId }: { restaurantId: number 
         />
       ) : null}
       {r ? <ReviewsSection restaurant={r} /> : null}
+      <AddToCartDialog
+        item={menu.data?.find((m) => m.id === choosingId)}
+        onOpenChange={(open) => {
+          if (!open) setChoosingId(undefined)
+        }}
+        onAdd={addChoice}
+        profileAllergens={profile.data?.allergens}
+      />
       <AlsoLike currentId={restaurantId} restaurants={restaurants.data?.restaurants} />
-      {cart.lines.length > 0 ? (
+      {cart.lines.length > 0 && !cartInView ? (
         <a
           href="#cart"
           className="fixed inset-x-4 bottom-20 z-40 flex items-center justify-between rounded-full bg-primary px-5 py-3 text-sm font-semibold text-primary-foreground shadow-lg md:bottom-6 lg:hidden"

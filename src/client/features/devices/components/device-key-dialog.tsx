@@ -35,7 +35,7 @@ export function DeviceKeyDialog({ device, onClose }: { device: DeviceCreated | n
         }
       }}
     >
-      <DialogContent>
+      <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
             <KeyRound className="size-5 text-primary" aria-hidden="true" />
@@ -46,17 +46,20 @@ export function DeviceKeyDialog({ device, onClose }: { device: DeviceCreated | n
             of it. If it is lost, revoke the device and register it again.
           </DialogDescription>
         </DialogHeader>
-        <div className="flex gap-2">
-          <input
+        {/* The whole key in sight: on two lines on a phone, on one beside Copy from a tablet up. */}
+        <div className="grid gap-2 sm:flex sm:items-center">
+          <textarea
             id="device-key"
             readOnly
+            rows={2}
             aria-label="Device key"
             value={device?.key ?? ''}
             onFocus={(e) => e.currentTarget.select()}
-            className="h-10 min-w-0 flex-1 rounded-md border bg-muted px-3 font-mono text-sm"
+            spellCheck={false}
+            className="min-w-0 resize-none overflow-hidden break-all rounded-md border bg-muted px-3 py-2 font-mono text-sm leading-5 sm:h-10 sm:flex-1 sm:whitespace-nowrap sm:px-2 sm:text-xs"
             data-testid="device-key"
           />
-          <Button type="button" variant="outline" onClick={copy}>
+          <Button type="button" variant="outline" onClick={copy} className="justify-self-end">
             {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
             {copied ? 'Copied' : 'Copy'}
           </Button>

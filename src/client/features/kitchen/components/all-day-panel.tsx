@@ -17,7 +17,10 @@ export function AllDayPanel({ tickets, station }: { tickets: Ticket[]; station: 
         <ul className="space-y-1" data-testid="all-day">
           {counts.map((c) => (
             <li key={c.name} className="flex items-baseline justify-between gap-2 text-lg">
-              <span className="truncate">{c.name}</span>
+              {/* A dish with its options ("Curry (Shrimp, Rice)") may take two lines: the options tell the counts apart. */}
+              <span className="line-clamp-2 min-w-0" title={c.name}>
+                {c.name}
+              </span>
               <span className="font-bold tabular-nums">{c.quantity}</span>
             </li>
           ))}

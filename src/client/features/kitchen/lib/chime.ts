@@ -36,3 +36,20 @@ export function playChime() {
     // No audio on this device: the badge in the tab title still tells.
   }
 }
+
+const FLASH_KEY = 'clearplate-kitchen-flash'
+
+/** Whether new tickets flash (on unless the kitchen switched it off). */
+export function readFlash(): boolean {
+  try {
+    return localStorage.getItem(FLASH_KEY) !== '0'
+  } catch {
+    return true
+  }
+}
+
+export function writeFlash(on: boolean) {
+  try {
+    localStorage.setItem(FLASH_KEY, on ? '1' : '0')
+  } catch {}
+}

@@ -1,6 +1,6 @@
 import { queryKeys } from '@client/lib/query-keys'
 import { isActiveStatus } from '@shared/constants'
-import type { Kitchen, Ticket } from '@shared/schemas/kitchen'
+import { type Kitchen, RECENT_WINDOW_MS, type Ticket } from '@shared/schemas/kitchen'
 import type { QueryClient } from '@tanstack/react-query'
 
 /** Open tickets oldest first; a completed or cancelled one leaves the rail. */
@@ -10,10 +10,76 @@ export function mergeTicket(tickets: Ticket[], ticket: Ticket): Ticket[] {
   return [...rest, ticket].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
 }
 
+/** Finished tickets newest first: one that finishes joins the Recent list, one recalled leaves it. */
+export function mergeRecent(recent: Ticket[], ticket: Ticket): Ticket[] {
+  const rest = recent.filter((t) => t.id !== ticket.id)
+  return isActiveStatus(ticket.status) ? rest : [ticket, ...rest]
+}
+
+/** The finished tickets still worth showing: the last 30 minutes'. */
+export function recentTickets(recent: Ticket[], now: number): Ticket[] {
+  return recent.filter((t) => now - Date.parse(t.statusAt) <= RECENT_WINDOW_MS)
+}
+
 export function upsertTicket(queryClient: QueryClient, restaurantId: number, ticket: Ticket) {
   queryClient.setQueryData<Kitchen>(queryKeys.kitchen(restaurantId), (k) =>
-    k ? { ...k, orders: mergeTicket(k.orders, ticket) } : k,
+    k ? { ...k, orders: mergeTicket(k.orders, ticket), recent: mergeRecent(k.recent, ticket) } : k,
   )
+}
+
+export function setDishAvailability(kitchen: Kitchen, id: number, isAvailable: boolean): Kitchen {
+  return { ...kitchen, dishes: kitchen.dishes.map((d) => (d.id === id ? { ...d, isAvailable } : d)) }
+}
+
+/**
+ * A live `menu_availability` on the console: a dish sold out or back. The console lists dishes
+ * only, so one of a dish's options sold out (`optionId`) leaves the dish as it is.
+ */
+export function withLiveAvailability(
+  kitchen: Kitchen,
+  message: { menuItemId: number; optionId?: number; isAvailable: boolean },
+): Kitchen {
+  if (message.optionId !== undefined) return kitchen
+  return setDishAvailability(kitchen, message.menuItemId, message.isAvailable)
+}
+
+export type PromiseLevel = 'ok' | 'amber' | 'red'
+/** Amber within 5 minutes of the promised time, red once it has passed. */
+export const PROMISE_AMBER_MS = 5 * 60_000
+
+export function promiseLevel(promisedAt: string | null, now: number): PromiseLevel | undefined {
+  if (!promisedAt) return undefined
+  const left = Date.parse(promisedAt) - now
+  if (left < 0) return 'red'
+  if (left <= PROMISE_AMBER_MS) return 'amber'
+  return 'ok'
+}
+
+/** "12:04 left", "3:10 late": the countdown to the promised time. */
+export function formatCountdown(promisedAt: string, now: number): string {
+  const ms = Date.parse(promisedAt) - now
+  const total = Math.floor(Math.abs(ms) / 1000)
+  const h = Math.floor(total / 3600)
+  const m = Math.floor((total % 3600) / 60)
+  const s = total % 60
+  const pad = (n: number) => String(n).padStart(2, '0')
+  const clock = h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`
+  return ms < 0 ? `${clock} late` : `${clock} left`
+}
+
+/** What the live region says of a ticket the console had not seen. */
+export function newTicketAnnouncement(ticket: Ticket): string {
+  const items = ticket.items.reduce((sum, line) => sum + line.quantity, 0)
+  const how = ticket.fulfilment === 'pickup' ? 'pickup' : 'delivery'
+  return `New order #${String(ticket.id).padStart(4, '0')} for ${ticket.dinerName}: ${items} ${items === 1 ? 'item' : 'items'}, ${how}`
+}
+
+/** The ticket the selection moves to once `id` was bumped: the next one, else the one before it. */
+export function nextSelection(ids: number[], id: number): number | undefined {
+  const at = ids.indexOf(id)
+  if (at < 0) return ids[0]
+  if (ids.length === 1) return id
+  return ids[at + 1] ?? ids[at - 1]
 }
 
 export type AgeLevel = 'fresh' | 'amber' | 'red'

@@ -2,15 +2,17 @@ import { liveClient } from '@client/lib/live-client'
 import { queryKeys } from '@client/lib/query-keys'
 import { useLiveState } from '@client/lib/use-live-order'
 import type { ServerMessage } from '@shared/live-messages'
-import type { Kitchen } from '@shared/schemas/kitchen'
+import type { Kitchen, Ticket } from '@shared/schemas/kitchen'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { upsertTicket } from './tickets'
+import { upsertTicket, withLiveAvailability } from './tickets'
 
 export interface KitchenLiveHandlers {
   /** A ticket the console had not seen. */
-  onNewTicket?: (orderId: number) => void
+  onNewTicket?: (ticket: Ticket) => void
   onMessage?: (message: ServerMessage) => void
+  /** The member may no longer see this kitchen (removed from the staff): its messages stopped. */
+  onClosed?: (message: string) => void
 }
 
 /**
@@ -33,12 +35,26 @@ export function useKitchenLive(restaurantId: number, enabled: boolean, handlers:
         case 'kitchen_order': {
           const known = queryClient.getQueryData<Kitchen>(key)?.orders.some((o) => o.id === message.order.id)
           upsertTicket(queryClient, restaurantId, message.order)
-          if (!known && message.order.status === 'preparing')
-            handlersRef.current.onNewTicket?.(message.order.id)
+          if (!known && message.order.status === 'preparing') handlersRef.current.onNewTicket?.(message.order)
           break
         }
+        case 'restaurant_paused':
+          queryClient.setQueryData<Kitchen>(key, (k) => (k ? { ...k, pausedUntil: message.pausedUntil } : k))
+          break
+        case 'menu_availability':
+          queryClient.setQueryData<Kitchen>(key, (k) => (k ? withLiveAvailability(k, message) : k))
+          break
         case 'kitchen_mode':
           queryClient.setQueryData<Kitchen>(key, (k) => (k ? { ...k, mode: message.mode } : k))
+          break
+        // The member's role or stations changed: the console narrows (or widens) at once.
+        case 'kitchen_access':
+          queryClient.setQueryData<Kitchen>(key, (k) =>
+            k ? { ...k, access: { role: message.role, stations: message.stations } } : k,
+          )
+          break
+        case 'kitchen_closed':
+          handlersRef.current.onClosed?.(message.message)
           break
         case 'chef_shout':
         case 'chef_tip':

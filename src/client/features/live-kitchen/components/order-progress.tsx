@@ -1,3 +1,4 @@
+import { finishedAtFromTimeline, orderOutcome } from '@client/lib/order-outcome'
 import { useNow } from '@client/lib/use-now'
 import { formatTime } from '@client/lib/utils'
 import { isActiveStatus, orderStatusLabel } from '@shared/constants'
@@ -6,8 +7,25 @@ import { timelineLabel } from '@shared/timeline'
 import { Clock } from 'lucide-react'
 import { expectedTime } from '../timeline'
 
-/** Status, progress and the estimated delivery time of the order. */
+/**
+ * Status, progress and the estimated delivery time of the order; once it is finished, what
+ * happened and when, without a progress bar (a cancelled order is not "1% complete").
+ */
 export function OrderProgress({ order }: { order: Order }) {
+  const outcome = orderOutcome(order, finishedAtFromTimeline(order))
+  if (outcome)
+    return (
+      <section aria-label="Order progress" className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
+        <p className="text-lg font-semibold">
+          <span className="sr-only">Status: </span>
+          <span data-testid="order-status">{outcome}</span>
+        </p>
+      </section>
+    )
+  return <ActiveOrderProgress order={order} />
+}
+
+function ActiveOrderProgress({ order }: { order: Order }) {
   const now = useNow(30_000, isActiveStatus(order.status))
   const eta = expectedTime(order, now) ?? (order.estimatedDelivery ? new Date(order.estimatedDelivery) : null)
   const label =

@@ -1,9 +1,14 @@
 import { formatCookingTime } from '@client/components/kitchen/telemetry'
 import { Button } from '@client/components/ui/button'
 import type { LiveState } from '@client/lib/live-client'
+import { useAllergenProfile } from '@client/lib/queries/allergen-profile'
+import { useMenu } from '@client/lib/queries/restaurants'
 import { cn, formatMoney } from '@client/lib/utils'
+import { type Order, parseOrderItems } from '@shared/schemas/orders'
 import { FlaskConical, Timer } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { Link } from 'wouter'
+import { alsoLikeDishes } from '../also-like'
 
 /** A small box with a button that shows a sample tip notification (nothing is sent). */
 export function TestingControls({ onSampleTip }: { onSampleTip: () => void }) {
@@ -76,26 +81,34 @@ export function AccessCountdown({ expiresAt }: { expiresAt: number }) {
   )
 }
 
-const DISHES = [
-  { name: 'Tiramisu', price: 8.99 },
-  { name: 'Fettuccine Alfredo', price: 16.99 },
-  { name: 'Garlic Bread', price: 4.99 },
-  { name: 'Side Salad', price: 6.99 },
-]
-
-export function AlsoLikeDishes() {
+/**
+ * Dishes of the order's restaurant for next time: ones the diner did not order, none with an
+ * allergen of the viewer's profile. Nothing while the menu loads, and no section when none is left.
+ */
+export function AlsoLikeDishes({ order, viewerId }: { order: Order; viewerId: number | undefined }) {
+  const menu = useMenu(order.restaurantId)
+  const profile = useAllergenProfile(viewerId)
+  if (!menu.data || (viewerId !== undefined && !profile.data)) return null
+  const dishes = alsoLikeDishes(menu.data, parseOrderItems(order.items), profile.data?.allergens ?? [])
+  if (dishes.length === 0) return null
   return (
     <section
       aria-labelledby="also-like-dishes"
       className="grid gap-3 rounded-xl border bg-card p-5 shadow-sm"
+      data-testid="also-like"
     >
       <h2 id="also-like-dishes" className="font-semibold">
         You Might Also Like
       </h2>
       <ul className="grid gap-2 text-sm">
-        {DISHES.map((dish) => (
-          <li key={dish.name} className="flex justify-between gap-3">
-            <span>{dish.name}</span>
+        {dishes.map((dish) => (
+          <li key={dish.id} className="flex justify-between gap-3">
+            <Link
+              href={`/restaurant/${order.restaurantId}?dish=${dish.id}`}
+              className="hover:text-primary hover:underline"
+            >
+              {dish.name}
+            </Link>
             <span className="tabular-nums text-muted-foreground">{formatMoney(dish.price)}</span>
           </li>
         ))}

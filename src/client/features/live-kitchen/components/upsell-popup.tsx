@@ -8,9 +8,12 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog'
 import { Spinner } from '@client/components/ui/spinner'
-import { formatMoney } from '@client/lib/utils'
+import { useAllergenProfile } from '@client/lib/queries/allergen-profile'
+import { useCurrentUser } from '@client/lib/session'
+import { cn, formatMoney } from '@client/lib/utils'
+import { allergenLabel } from '@shared/constants'
 import type { UpsellOffer } from '@shared/schemas/chef'
-import { Sparkles } from 'lucide-react'
+import { AlertTriangle, Sparkles } from 'lucide-react'
 
 /** An in-stream offer: add one more dish to the order. Closing it declines. */
 export function UpsellPopup({
@@ -49,6 +52,7 @@ export function UpsellPopup({
                 <DialogTitle>Add {item.name}?</DialogTitle>
                 <DialogDescription>{item.description}</DialogDescription>
               </DialogHeader>
+              <OfferAllergens allergens={item.allergens} />
               <p className="text-2xl font-bold tabular-nums">{formatMoney(item.price)}</p>
               <DialogFooter>
                 <Button variant="outline" onClick={onDecline} disabled={accepting}>
@@ -64,5 +68,40 @@ export function UpsellPopup({
         ) : null}
       </DialogContent>
     </Dialog>
+  )
+}
+
+/** The offered dish's allergens, those of the diner's profile marked as on the menu. */
+function OfferAllergens({ allergens }: { allergens: readonly string[] }) {
+  const { user } = useCurrentUser()
+  const profile = useAllergenProfile(user?.id)
+  const mine = new Set((profile.data?.allergens ?? []).map((a) => a.toLowerCase()))
+  if (allergens.length === 0) return null
+  return (
+    <div className="grid gap-1.5 text-sm" data-testid="upsell-allergens">
+      <span className="font-medium">Allergens</span>
+      <ul className="flex flex-wrap gap-1.5" aria-label="Allergens">
+        {allergens.map((id) => {
+          const flagged = mine.has(id.toLowerCase())
+          return (
+            <li key={id}>
+              <span
+                className={cn(
+                  'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs',
+                  flagged
+                    ? 'bg-amber-100 font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200'
+                    : 'bg-muted text-muted-foreground',
+                )}
+                data-flagged={flagged || undefined}
+              >
+                {flagged ? <AlertTriangle className="size-3" aria-hidden="true" /> : null}
+                {allergenLabel(id)}
+                {flagged ? <span className="sr-only"> (in your allergen profile)</span> : null}
+              </span>
+            </li>
+          )
+        })}
+      </ul>
+    </div>
   )
 }

@@ -28,7 +28,7 @@ export function ActiveOrderCard({
           <p className="text-sm text-muted-foreground">Order {orderNumber(order.id)}</p>
           <h3 className="font-semibold leading-tight">{restaurantName}</h3>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge order={order} />
       </div>
       <p className="line-clamp-2 text-sm text-muted-foreground">{linesSummary(lines)}</p>
       <div className="grid gap-1.5">

@@ -33,7 +33,7 @@ export function OrderDetailsDialog({
               </DialogDescription>
             </DialogHeader>
             <div>
-              <OrderStatusBadge status={order.status} />
+              <OrderStatusBadge order={order} />
             </div>
             <OrderLines lines={breakdown.lines} />
             <dl className="grid gap-1.5 border-t pt-3 text-sm">

@@ -85,7 +85,7 @@ export function OrderHistory({ orders, restaurantName, onReorder, onDetails }: P
                   {formatDate(order.createdAt)}
                 </td>
                 <td className="px-4 py-3">
-                  <OrderStatusBadge status={order.status} />
+                  <OrderStatusBadge order={order} />
                 </td>
                 <td className="px-4 py-3 text-right font-medium tabular-nums">
                   {formatMoney(order.totalPrice)}
@@ -106,7 +106,7 @@ export function OrderHistory({ orders, restaurantName, onReorder, onDetails }: P
                 </p>
                 <p className="text-xs text-muted-foreground">{formatDate(order.createdAt)}</p>
               </div>
-              <OrderStatusBadge status={order.status} />
+              <OrderStatusBadge order={order} />
             </div>
             <p className="line-clamp-2 text-sm text-muted-foreground">{summary(order)}</p>
             {order.cancellation ? (

@@ -5,7 +5,7 @@ import { Textarea } from '@client/components/ui/input'
 import { toast } from '@client/components/ui/use-toast'
 import { cn } from '@client/lib/utils'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { INSTALLATION_TIME_SLOTS, SPECIAL_INSTRUCTIONS_MAX } from '@shared/constants'
+import { INSTALLATION_TIME, INSTALLATION_TIME_SLOTS, SPECIAL_INSTRUCTIONS_MAX } from '@shared/constants'
 import type { User } from '@shared/schemas/auth'
 import { CalendarCheck, Clock, KeyRound, Timer, UserCheck } from 'lucide-react'
 import { useMemo } from 'react'
@@ -168,7 +168,7 @@ export function InstallationForm({
           <ul className="grid gap-1">
             <li className="flex items-center gap-1.5">
               <Timer className="size-3.5 shrink-0" aria-hidden="true" />
-              Installation typically takes 2-3 hours.
+              Installation typically takes {INSTALLATION_TIME}.
             </li>
             <li className="flex items-center gap-1.5">
               <KeyRound className="size-3.5 shrink-0" aria-hidden="true" />

@@ -9,6 +9,7 @@ import type { DeliveryIntegration } from '@shared/schemas/partners'
 import { Trash2 } from 'lucide-react'
 import { useDeleteIntegration } from '../api/delete-integration'
 import { useUpdateIntegration } from '../api/update-integration'
+import { IntegrationConnection } from './integration-connection'
 import { PlatformWordmark, platformLabel } from './platform-logos'
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this integration?'
@@ -85,6 +86,7 @@ export function IntegrationCard({ integration }: { integration: DeliveryIntegrat
             : 'Not synced yet'}{' '}
           · Added {formatDate(integration.createdAt)}
         </p>
+        <IntegrationConnection integration={integration} />
         <div className="flex items-center justify-between gap-3 border-t pt-4">
           <div className="flex items-center gap-2.5">
             <Switch

@@ -66,7 +66,7 @@ export function IntegrationForm({ restaurantId, onDone }: { restaurantId: number
       onSuccess: (created) => {
         toast({
           title: 'Integration added',
-          description: `${platformLabel(created.platform)} is connected and pending verification.`,
+          description: `${platformLabel(created.platform)} is saved and pending verification.`,
         })
         form.reset(DEFAULTS)
         onDone?.()

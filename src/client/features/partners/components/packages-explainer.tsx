@@ -1,7 +1,7 @@
 import { Badge } from '@client/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card'
 import { cn, formatMoney } from '@client/lib/utils'
-import { PACKAGES } from '@shared/constants'
+import { INSTALLATION_TIME, PACKAGES } from '@shared/constants'
 import { Camera, Check, Clock, Thermometer, UtensilsCrossed } from 'lucide-react'
 
 /** The equipment packages, what installation involves, and what a kitchen needs to go live. */
@@ -62,7 +62,7 @@ export function PackagesExplainer() {
         <p className="flex gap-3 text-sm">
           <Clock className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
           <span>
-            <strong className="block">Installation takes 2-4 hours</strong>
+            <strong className="block">Installation takes {INSTALLATION_TIME}</strong>
             <span className="text-muted-foreground">
               A technician mounts the cameras, places the sensors and tests the stream with your team, outside
               service hours.

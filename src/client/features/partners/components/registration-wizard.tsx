@@ -35,9 +35,9 @@ export function RegistrationWizard() {
     setFinishing(true)
     toast({
       title: 'Onboarding Complete',
-      description: `Welcome to Clearplate! Opening ${restaurant.name}’s page…`,
+      description: `Welcome to Clearplate! Opening ${restaurant.name}’s workspace…`,
     })
-    timer.current = setTimeout(() => navigate(`/restaurant/${restaurant.id}`), WIZARD_COMPLETION_DELAY_MS)
+    timer.current = setTimeout(() => navigate(`/partner/${restaurant.id}`), WIZARD_COMPLETION_DELAY_MS)
   }
 
   return (
@@ -105,9 +105,9 @@ export function RegistrationWizard() {
                 </Button>
                 {restaurant ? (
                   <Button asChild variant="outline">
-                    <Link href={`/partner/${restaurant.id}`}>
+                    <Link href={`/restaurant/${restaurant.id}`}>
                       <Store aria-hidden="true" />
-                      Open workspace
+                      View public page
                     </Link>
                   </Button>
                 ) : null}
@@ -119,7 +119,7 @@ export function RegistrationWizard() {
                 </Button>
               </div>
               <Button type="button" size="lg" onClick={finish} disabled={finishing || !restaurant}>
-                {finishing ? 'Opening your restaurant...' : 'Go to My Restaurant'}
+                {finishing ? 'Opening your workspace...' : 'Open My Workspace'}
               </Button>
             </div>
           </div>

@@ -39,7 +39,7 @@ const STEPS = ['Restaurant Details', 'Contact and Submit']
 
 export function RestaurantApplicationForm() {
   const [step, setStep] = useState<0 | 1>(0)
-  const [submitted, setSubmitted] = useState<string | null>(null)
+  const [submitted, setSubmitted] = useState<{ id: number; name: string } | null>(null)
   const create = useCreateRestaurant()
   const form = useForm<RestaurantApplicationValues, unknown, RestaurantApplication>({
     resolver: zodResolver(restaurantApplicationSchema),
@@ -53,12 +53,12 @@ export function RestaurantApplicationForm() {
       onSuccess: (restaurant) => {
         toast({
           title: 'Restaurant submitted successfully!',
-          description: `${restaurant.name} is in our review queue.`,
+          description: `${restaurant.name} is registered. Its workspace is ready.`,
         })
         draft.clear()
         form.reset(DEFAULTS)
         setStep(0)
-        setSubmitted(restaurant.name)
+        setSubmitted({ id: restaurant.id, name: restaurant.name })
       },
       onError: (error) =>
         toast({
@@ -81,18 +81,21 @@ export function RestaurantApplicationForm() {
           <span className="flex size-16 items-center justify-center rounded-full bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300">
             <CircleCheck className="size-9" aria-hidden="true" />
           </span>
-          <h3 className="text-2xl font-bold tracking-tight">Thank you for applying!</h3>
+          <h3 className="text-2xl font-bold tracking-tight">Thank you for joining!</h3>
           <p className="max-w-md text-muted-foreground">
-            We received the application for <strong className="text-foreground">{submitted}</strong>. Our
-            partnerships team will contact you within 1-2 business days to talk through packages and book your
-            installation.
+            <strong className="text-foreground">{submitted.name}</strong> is registered and starts off the
+            air. Add your menu and a kitchen camera in your workspace, then go live when you are ready. Book
+            the equipment installation whenever suits you.
           </p>
           <div className="flex flex-wrap justify-center gap-3">
             <Button asChild>
-              <Link href="/">Back to home</Link>
+              <Link href={`/partner/${submitted.id}`}>Open your workspace</Link>
             </Button>
             <Button asChild variant="outline">
               <Link href="/equipment-setup">Schedule equipment setup</Link>
+            </Button>
+            <Button asChild variant="ghost">
+              <Link href="/">Back to home</Link>
             </Button>
           </div>
         </CardContent>

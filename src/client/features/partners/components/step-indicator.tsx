@@ -1,10 +1,27 @@
 import { cn } from '@client/lib/utils'
 import { Check } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 
-/** Numbered steps with the current one highlighted and finished ones ticked. */
+/** Room kept above the steps for the sticky site header (scroll-mt-24). */
+const HEADER_ROOM_PX = 96
+
+/**
+ * Numbered steps with the current one highlighted and finished ones ticked. When the step changes
+ * with the steps out of sight (under the sticky header, or below the window), they come back into
+ * view, clear of the header.
+ */
 export function StepIndicator({ steps, current }: { steps: string[]; current: number }) {
+  const list = useRef<HTMLOListElement>(null)
+  const shown = useRef(current)
+  useEffect(() => {
+    if (shown.current === current) return
+    shown.current = current
+    const top = list.current?.getBoundingClientRect().top
+    if (top !== undefined && (top < HEADER_ROOM_PX || top > window.innerHeight - HEADER_ROOM_PX))
+      list.current?.scrollIntoView({ block: 'start' })
+  }, [current])
   return (
-    <ol className="flex items-center gap-2" aria-label="Progress">
+    <ol ref={list} className="flex scroll-mt-24 items-center gap-2" aria-label="Progress">
       {steps.map((label, index) => {
         const done = index < current
         const active = index === current

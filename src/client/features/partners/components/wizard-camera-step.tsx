@@ -1,9 +1,7 @@
+import { CameraFields } from '@client/components/cameras/camera-fields'
 import { Button } from '@client/components/ui/button'
-import { Field, fieldProps } from '@client/components/ui/field'
-import { Input, NativeSelect } from '@client/components/ui/input'
 import { toast } from '@client/components/ui/use-toast'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { CAMERA_POSITIONS } from '@shared/constants'
 import {
   CAMERA_FORM_DEFAULTS,
   type CameraFormValues,
@@ -31,7 +29,6 @@ export function WizardCameraStep({
     resolver: zodResolver(cameraFormSchema),
     defaultValues: CAMERA_FORM_DEFAULTS,
   })
-  const { errors } = form.formState
 
   const onSubmit = form.handleSubmit((values) => {
     if (!restaurant) {
@@ -44,7 +41,7 @@ export function WizardCameraStep({
         onSuccess: (camera) => {
           toast({
             title: 'Camera Setup Complete',
-            description: `${camera.name} is connected to ${restaurant.name}.`,
+            description: `${camera.name} is saved for ${restaurant.name}. Check its stream in your workspace to see the picture come through.`,
           })
           form.reset(CAMERA_FORM_DEFAULTS)
           onSaved(camera)
@@ -84,36 +81,12 @@ export function WizardCameraStep({
           ))}
         </ul>
       ) : null}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="cam-name" label="Camera name" error={errors.name?.message}>
-          <Input {...fieldProps('cam-name', errors.name?.message)} {...form.register('name')} />
-        </Field>
-        <Field id="cam-position" label="Position" error={errors.position?.message}>
-          <NativeSelect
-            {...fieldProps('cam-position', errors.position?.message)}
-            {...form.register('position')}
-          >
-            {CAMERA_POSITIONS.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-      </div>
-      <Field
-        id="cam-url"
-        label="Stream URL"
-        error={errors.streamUrl?.message}
-        hint="The HLS address your camera or encoder publishes, usually ending in .m3u8"
-      >
-        <Input
-          type="url"
-          placeholder="https://stream.yourrestaurant.com/kitchen/main.m3u8"
-          {...fieldProps('cam-url', errors.streamUrl?.message)}
-          {...form.register('streamUrl')}
-        />
-      </Field>
+      <CameraFields
+        form={form}
+        idPrefix="cam"
+        rowClassName="gap-5"
+        urlHint="The HLS address your camera or encoder publishes, usually ending in .m3u8"
+      />
       <div className="flex flex-col-reverse justify-between gap-3 sm:flex-row">
         <Button type="button" variant="ghost" onClick={onSkip}>
           Skip This Step

@@ -1,9 +1,8 @@
+import { CameraFields } from '@client/components/cameras/camera-fields'
 import { Alert } from '@client/components/ui/alert'
 import { Badge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
-import { Field, fieldProps } from '@client/components/ui/field'
-import { Input, NativeSelect } from '@client/components/ui/input'
 import { Label } from '@client/components/ui/label'
 import { Skeleton } from '@client/components/ui/skeleton'
 import { Switch } from '@client/components/ui/switch'
@@ -18,7 +17,7 @@ import {
 } from '@shared/schemas/restaurant-forms'
 import type { Camera, CameraCheck } from '@shared/schemas/restaurants'
 import { CircleCheck, CircleX, Pencil, Plus, ScanSearch, Trash2, Video } from 'lucide-react'
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { useCheckCamera } from '../api/check-camera'
@@ -73,45 +72,6 @@ export function CamerasSection({ restaurantId }: { restaurantId: number }) {
   )
 }
 
-function CameraFields({
-  form,
-  idPrefix,
-}: {
-  form: ReturnType<typeof useForm<CameraFormValues, unknown, CameraForm>>
-  idPrefix: string
-}) {
-  const { errors } = form.formState
-  return (
-    <>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${idPrefix}-name`} label="Camera name" error={errors.name?.message}>
-          <Input {...fieldProps(`${idPrefix}-name`, errors.name?.message)} {...form.register('name')} />
-        </Field>
-        <Field id={`${idPrefix}-position`} label="Position" error={errors.position?.message}>
-          <NativeSelect
-            {...fieldProps(`${idPrefix}-position`, errors.position?.message)}
-            {...form.register('position')}
-          >
-            {CAMERA_POSITIONS.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-      </div>
-      <Field id={`${idPrefix}-url`} label="Stream URL" error={errors.streamUrl?.message}>
-        <Input
-          type="url"
-          placeholder="https://stream.yourrestaurant.com/kitchen/main.m3u8"
-          {...fieldProps(`${idPrefix}-url`, errors.streamUrl?.message)}
-          {...form.register('streamUrl')}
-        />
-      </Field>
-    </>
-  )
-}
-
 function AddCamera({ restaurantId, onDone }: { restaurantId: number; onDone: () => void }) {
   const create = useCreateCamera()
   const form = useForm<CameraFormValues, unknown, CameraForm>({
@@ -123,7 +83,10 @@ function AddCamera({ restaurantId, onDone }: { restaurantId: number; onDone: () 
       { ...values, restaurantId },
       {
         onSuccess: (camera) => {
-          toast({ title: 'Camera added', description: `${camera.name} is connected.` })
+          toast({
+            title: 'Camera added',
+            description: `${camera.name} is saved. Check stream to see whether its picture comes through.`,
+          })
           onDone()
         },
         onError: (error) =>
@@ -161,7 +124,7 @@ function AddCamera({ restaurantId, onDone }: { restaurantId: number; onDone: () 
 function CameraCard({ camera }: { camera: Camera }) {
   const update = useUpdateCamera()
   const remove = useDeleteCamera()
-  const check = useCheckCamera()
+  const check = useCheckCamera(camera.restaurantId)
   const [editing, setEditing] = useState(false)
   const [result, setResult] = useState<CameraCheck | null>(null)
   const activeId = `camera-active-${camera.id}`
@@ -175,7 +138,7 @@ function CameraCard({ camera }: { camera: Camera }) {
       data-testid="camera-card"
     >
       <div className="flex items-start justify-between gap-3">
-        <div className="grid min-w-0 gap-1">
+        <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold">{camera.name}</h3>
             <Badge variant={camera.isActive ? 'success' : 'secondary'}>
@@ -183,7 +146,12 @@ function CameraCard({ camera }: { camera: Camera }) {
             </Badge>
           </div>
           <p className="text-sm text-muted-foreground">{positionLabel(camera.position)}</p>
-          <p className="break-all font-mono text-xs text-muted-foreground">{camera.streamUrl}</p>
+          <p
+            className="font-mono text-xs text-muted-foreground [overflow-wrap:anywhere]"
+            data-testid="camera-url"
+          >
+            <UrlText url={camera.streamUrl} />
+          </p>
         </div>
         <div className="flex items-center gap-2">
           <Switch
@@ -299,5 +267,24 @@ function EditCamera({ camera, onDone }: { camera: Camera; onDone: () => void }) 
         </Button>
       </div>
     </form>
+  )
+}
+
+/**
+ * A long address that wraps where it reads well: after a slash, a dot or a query's separators,
+ * rather than anywhere (which leaves a lone character on a line); a segment too long for a line
+ * still breaks inside.
+ */
+function UrlText({ url }: { url: string }) {
+  const parts = url.split(/(?<=[/.?&=])/)
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {part}
+          {index < parts.length - 1 ? <wbr /> : null}
+        </Fragment>
+      ))}
+    </>
   )
 }

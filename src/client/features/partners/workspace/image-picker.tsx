@@ -62,19 +62,24 @@ export function UploadButton({
   )
 }
 
-/** One picture (a logo, a dish photo) with its upload and remove buttons. */
+/**
+ * One picture (a logo, a dish photo) with its upload and remove buttons. Each button is named by
+ * its visible word and `noun` ("Replace dish photo", "Remove dish photo"), so a screen reader and a
+ * voice command both find the button by the word on it.
+ */
 export function ImagePicker({
   value,
   onChange,
   alt,
   shape = 'square',
-  uploadLabel,
+  noun,
 }: {
   value: string
   onChange: (url: string) => void
   alt: string
   shape?: 'square' | 'wide'
-  uploadLabel: string
+  /** What the picture is, in lower case: "dish photo", "logo". */
+  noun: string
 }) {
   return (
     <div className="flex flex-wrap items-center gap-4">
@@ -91,11 +96,11 @@ export function ImagePicker({
         )}
       </div>
       <div className="flex flex-wrap gap-2">
-        <UploadButton onUploaded={onChange} label={uploadLabel}>
+        <UploadButton onUploaded={onChange} label={`${value ? 'Replace' : 'Upload'} ${noun}`}>
           {value ? 'Replace' : 'Upload'}
         </UploadButton>
         {value ? (
-          <Button type="button" variant="ghost" onClick={() => onChange('')} aria-label={`Remove ${alt}`}>
+          <Button type="button" variant="ghost" onClick={() => onChange('')} aria-label={`Remove ${noun}`}>
             <Trash2 aria-hidden="true" />
             Remove
           </Button>

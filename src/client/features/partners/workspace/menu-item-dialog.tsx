@@ -23,6 +23,7 @@ import {
   menuItemPayload,
   splitIngredients,
 } from '@shared/schemas/menu'
+import { optionGroupsInputSchema } from '@shared/schemas/menu-options'
 import type { MenuItem } from '@shared/schemas/restaurants'
 import { TriangleAlert } from 'lucide-react'
 import { useId, useState } from 'react'
@@ -31,6 +32,7 @@ import { useCreateMenuItem } from '../api/create-menu-item'
 import { useUpdateMenuItem } from '../api/update-menu-item'
 import { InputField, TextareaField } from '../components/form-fields'
 import { ImagePicker } from './image-picker'
+import { type GroupDraft, groupDrafts, groupsPayload, OptionGroupsEditor } from './option-groups-editor'
 
 function formValues(item: MenuItem | null, category: string): MenuItemFormValues {
   return {
@@ -118,13 +120,24 @@ function MenuItemFormBody({
   // The owner has seen exactly these hints and chose to save anyway.
   const [acknowledged, setAcknowledged] = useState<string | null>(null)
   const mustConfirm = hints.length > 0 && acknowledged !== hintKey
+  const [groups, setGroups] = useState<GroupDraft[]>(() => groupDrafts(item?.optionGroups))
+  const [groupErrors, setGroupErrors] = useState<Record<string, string>>({})
 
   const onSubmit = form.handleSubmit((values) => {
+    // The option groups follow the same schema as the server's check.
+    const checked = optionGroupsInputSchema.safeParse(groupsPayload(groups))
+    if (!checked.success) {
+      const next: Record<string, string> = {}
+      for (const issue of checked.error.issues) next[issue.path.join('.')] ??= issue.message
+      setGroupErrors(next)
+      return
+    }
+    setGroupErrors({})
     if (mustConfirm) {
       setAcknowledged(hintKey)
       return
     }
-    const payload = menuItemPayload(values)
+    const payload = { ...menuItemPayload(values), optionGroups: groupsPayload(groups) }
     const done = {
       onSuccess: (saved: MenuItem) => {
         toast({ title: item ? 'Dish saved' : 'Dish added', description: `${saved.name} is on your menu.` })
@@ -132,8 +145,11 @@ function MenuItemFormBody({
       },
       onError: (error: unknown) => {
         if (error instanceof ApiError && error.fieldErrors)
-          for (const [field, message] of Object.entries(error.fieldErrors))
-            form.setError(field.split('.')[0] as keyof MenuItemFormValues, { message })
+          for (const [field, message] of Object.entries(error.fieldErrors)) {
+            if (field.startsWith('optionGroups'))
+              setGroupErrors((e) => ({ ...e, [field.split('.').slice(1).join('.')]: message }))
+            else form.setError(field.split('.')[0] as keyof MenuItemFormValues, { message })
+          }
         toast({
           title: 'Dish not saved',
           description: errorMessage(error, 'Please check the form and try again.'),
@@ -253,9 +269,10 @@ function MenuItemFormBody({
           onChange={(url) => image.field.onChange(url)}
           alt={item ? item.name : 'New dish'}
           shape="wide"
-          uploadLabel="Upload dish photo"
+          noun="dish photo"
         />
       </fieldset>
+      <OptionGroupsEditor value={groups} onChange={setGroups} errors={groupErrors} />
       <div className="flex items-center gap-3">
         <Switch
           id="dish-available"
@@ -264,7 +281,8 @@ function MenuItemFormBody({
         />
         <Label htmlFor="dish-available">Available to order</Label>
       </div>
-      <DialogFooter>
+      {/* Kept in sight at the dialog's foot while the form scrolls on a short window. */}
+      <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-popover px-6 py-4">
         <Button type="button" variant="ghost" onClick={onDone}>
           Cancel
         </Button>

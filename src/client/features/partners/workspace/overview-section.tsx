@@ -22,7 +22,7 @@ import { useController, useForm } from 'react-hook-form'
 import { Link } from 'wouter'
 import { useOwnerCameras } from '../api/get-owner-cameras'
 import { useUpdateRestaurant } from '../api/update-restaurant'
-import { InputField, TextareaField } from '../components/form-fields'
+import { InputField, SelectField, TextareaField } from '../components/form-fields'
 import {
   AddressField,
   CuisineField,
@@ -42,16 +42,31 @@ export function OverviewSection({ restaurant }: { restaurant: Restaurant }) {
   )
 }
 
-/** The switch diners depend on: live needs an active camera and a dish that is not sold out. */
+/** The switch diners depend on: live needs a location, an active camera and a dish that is not sold out. */
 function GoLiveCard({ restaurant }: { restaurant: Restaurant }) {
   const update = useUpdateRestaurant()
   const menu = useMenu(restaurant.id)
   const cameras = useOwnerCameras(restaurant.id)
   const [refusal, setRefusal] = useState<string | null>(null)
-  const hasCamera = (cameras.data ?? []).some((c) => c.isActive)
+  const active = (cameras.data ?? []).filter((c) => c.isActive)
+  const hasCamera = active.some((c) => c.pictureChecked)
   const hasDish = (menu.data ?? []).some((m) => m.isAvailable)
+  const located = restaurant.latitude !== null && restaurant.longitude !== null
   const checklist = [
-    { done: hasCamera, text: 'An active kitchen camera', href: workspacePath(restaurant.id, 'cameras') },
+    {
+      done: located,
+      text: located ? 'A location on the map' : 'A location on the map (an address with a ZIP code)',
+      href: `${workspacePath(restaurant.id, 'overview')}#ws-address`,
+    },
+    {
+      done: hasCamera,
+      // Saving a camera does not reach it: diners get a picture once "Check stream" has found one.
+      text:
+        hasCamera || active.length === 0
+          ? 'An active kitchen camera'
+          : 'An active camera whose “Check stream” found a picture',
+      href: workspacePath(restaurant.id, 'cameras'),
+    },
     { done: hasDish, text: 'A dish that is not sold out', href: workspacePath(restaurant.id, 'menu') },
   ]
 
@@ -74,7 +89,8 @@ function GoLiveCard({ restaurant }: { restaurant: Restaurant }) {
   }
 
   return (
-    <Card className="h-fit" data-testid="go-live-card">
+    // Above the long profile form until the wide layout puts it beside it.
+    <Card className="order-first h-fit xl:order-none" data-testid="go-live-card">
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-base">
           <Radio className="size-5 text-primary" aria-hidden="true" />
@@ -106,15 +122,18 @@ function GoLiveCard({ restaurant }: { restaurant: Restaurant }) {
           {checklist.map((item) => (
             <li key={item.text} className="flex items-center gap-2">
               {item.done ? (
-                <CircleCheck className="size-4 text-green-600" aria-hidden="true" />
+                <CircleCheck className="size-4 shrink-0 text-green-600" aria-hidden="true" />
               ) : (
-                <CircleDashed className="size-4 text-muted-foreground" aria-hidden="true" />
+                <CircleDashed className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               )}
               <span className={item.done ? '' : 'text-muted-foreground'}>{item.text}</span>
               {item.done ? (
                 <span className="sr-only">(done)</span>
               ) : (
-                <Link href={item.href} className="ml-auto text-primary underline-offset-4 hover:underline">
+                <Link
+                  href={item.href}
+                  className="ml-auto shrink-0 text-primary underline-offset-4 hover:underline"
+                >
                   Add
                 </Link>
               )}
@@ -139,7 +158,14 @@ function profileValues(r: Restaurant): RestaurantProfileValues {
     latitude: r.latitude === null ? '' : String(r.latitude),
     longitude: r.longitude === null ? '' : String(r.longitude),
     deliveryRadiusKm: String(r.deliveryRadiusKm),
+    timeZone: r.timeZone,
   }
+}
+
+/** Every zone the browser knows, the restaurant's own listed even if it does not. */
+function timeZoneOptions(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
+  return [...new Set([current, 'UTC', ...known])].sort((a, b) => a.localeCompare(b))
 }
 
 const COORDINATE_INPUT = { type: 'number', step: '0.000001', inputMode: 'decimal' } as const
@@ -155,9 +181,15 @@ function ProfileForm({ restaurant }: { restaurant: Restaurant }) {
   const images = useController({ control: form.control, name: 'images' })
   const photos: string[] = images.field.value ?? []
 
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutate(
-      { id: restaurant.id, ...profilePayload(values) },
+  const onSubmit = form.handleSubmit((values) => {
+    const { dirtyFields } = form.formState
+    // A new address with the old coordinates would keep the old pin: the server places it anew.
+    const moved = dirtyFields.address && !dirtyFields.latitude && !dirtyFields.longitude
+    // An unchanged time zone is left out, so that a move places it with the address.
+    const { timeZone, ...payload } = profilePayload(values)
+    if (dirtyFields.timeZone) Object.assign(payload, { timeZone })
+    return update.mutate(
+      { id: restaurant.id, ...payload, ...(moved ? { latitude: null, longitude: null } : {}) },
       {
         onSuccess: (saved) => {
           form.reset(profileValues(saved))
@@ -171,8 +203,8 @@ function ProfileForm({ restaurant }: { restaurant: Restaurant }) {
           })
         },
       },
-    ),
-  )
+    )
+  })
 
   return (
     <Card>
@@ -206,6 +238,7 @@ function ProfileForm({ restaurant }: { restaurant: Restaurant }) {
             <InputField
               id="ws-latitude"
               label="Latitude"
+              hint="Leave empty to place the address by its ZIP code."
               error={errors.latitude?.message}
               {...COORDINATE_INPUT}
               {...form.register('latitude')}
@@ -229,6 +262,15 @@ function ProfileForm({ restaurant }: { restaurant: Restaurant }) {
               error={errors.deliveryRadiusKm?.message}
               {...form.register('deliveryRadiusKm')}
             />
+            <SelectField
+              id="ws-time-zone"
+              label="Time zone"
+              placeholder="Select a time zone"
+              hint="Insights count your days and hours in it. Placed from your address; change it if it is wrong."
+              options={timeZoneOptions(restaurant.timeZone)}
+              error={errors.timeZone?.message}
+              {...form.register('timeZone')}
+            />
           </div>
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Logo</legend>
@@ -236,7 +278,7 @@ function ProfileForm({ restaurant }: { restaurant: Restaurant }) {
               value={avatar.field.value ?? ''}
               onChange={(url) => avatar.field.onChange(url)}
               alt={`${restaurant.name} logo`}
-              uploadLabel="Upload logo"
+              noun="logo"
             />
             {errors.avatar?.message ? (
               <p className="text-sm font-medium text-destructive">{errors.avatar.message}</p>

@@ -2,6 +2,8 @@ import { Badge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
 import { Skeleton } from '@client/components/ui/skeleton'
+import { AddFundsDialog } from '@client/components/wallet/add-funds-dialog'
+import { orderOutcome } from '@client/lib/order-outcome'
 import { useAllergenProfile } from '@client/lib/queries/allergen-profile'
 import { useRestaurantsById } from '@client/lib/queries/restaurants'
 import { useUserOrders } from '@client/lib/queries/user-orders'
@@ -9,7 +11,17 @@ import { useWalletBalance } from '@client/lib/queries/wallet-balance'
 import { cn, formatDate, formatMoney, orderNumber } from '@client/lib/utils'
 import { allergenLabel, CONTACT, isActiveStatus, SEVERITIES } from '@shared/constants'
 import type { User } from '@shared/schemas/auth'
-import { ArrowRight, Heart, Mail, ReceiptText, ShieldCheck, Star, UserRound, Wallet } from 'lucide-react'
+import {
+  ArrowRight,
+  Heart,
+  Mail,
+  Plus,
+  ReceiptText,
+  ShieldCheck,
+  Star,
+  UserRound,
+  Wallet,
+} from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { favoriteRestaurants, orderStatusDisplay, type StatusTone } from '../lib/profile-orders'
@@ -139,7 +151,7 @@ export function OrdersTab({ user }: { user: User }) {
                 <span className="text-sm text-muted-foreground">{formatDate(order.createdAt)}</span>
                 <span className="ml-auto font-semibold tabular-nums">{formatMoney(order.totalPrice)}</span>
                 <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', TONES[status.tone])}>
-                  {status.label}
+                  {orderOutcome(order) ?? status.label}
                 </span>
                 {isActiveStatus(order.status) ? (
                   <Link
@@ -247,9 +259,15 @@ export function PaymentTab({ user }: { user: User }) {
             <Skeleton className="mt-2 h-10 w-32 bg-white/25" />
           )}
         </div>
-        <p className="max-w-xs text-sm text-white/90">
-          Top-ups happen in the Wallet tab of a live order, right where you spend them.
-        </p>
+        <AddFundsDialog
+          userId={user.id}
+          trigger={
+            <Button variant="secondary" size="lg" className="self-start sm:self-auto">
+              <Plus aria-hidden="true" />
+              Add Funds
+            </Button>
+          }
+        />
       </div>
       <Button asChild variant="outline" className="mt-5">
         <Link href="/orders">

@@ -162,4 +162,28 @@ describe('AllergenBanner', () => {
     view.rerender(<AllergenBanner restaurantId={4} />)
     expect(await screen.findByText(/Allergen alert/)).toBeTruthy()
   })
+
+  it('counts the dishes that contain an allergen themselves and names the option that brings one in', async () => {
+    const alfredo = menuItem(4, 'Fettuccine Alfredo', ['milk'])
+    setup({
+      check: {
+        status: 200,
+        body: {
+          matches: [
+            { menuItem: menuItem(2, 'Linguine alle Vongole', ['shellfish']), allergen: 'shellfish' },
+            {
+              menuItem: alfredo,
+              allergen: 'shellfish',
+              option: { id: 40, name: 'Garlic shrimp', group: 'Add to it' },
+            },
+          ],
+        },
+      },
+    })
+    renderWithProviders(<AllergenBanner restaurantId={1} />)
+    await screen.findByText(/Allergen alert/)
+    const text = (await banner()).textContent
+    expect(text).toContain('Allergen alert: 1 dish contains Shellfish from your profile')
+    expect(text).toContain('Fettuccine Alfredo (Shellfish in Garlic shrimp)')
+  })
 })

@@ -23,7 +23,13 @@ export interface AllergenBannerProps {
 
 /** Distinct allergens of the matches, as labels, in first-seen order. */
 export function matchedAllergenLabels(matches: AllergenCheck['matches']): string[] {
-  return [...new Set(matches.map((m) => allergenLabel(m.allergen)))]
+  return [...new Set(matches.map(matchLabel))]
+}
+
+/** "Peanuts", or "Peanuts in Crushed peanuts" when only an option of the dish brings it in. */
+function matchLabel(match: AllergenCheck['matches'][number]): string {
+  const label = allergenLabel(match.allergen)
+  return match.option ? `${label} in ${match.option.name}` : label
 }
 
 /** Matches grouped by dish: [{name, allergens: [labels]}]. */
@@ -35,7 +41,7 @@ export function matchesByItem(matches: AllergenCheck['matches']) {
       name: match.menuItem.name,
       allergens: [],
     }
-    const label = allergenLabel(match.allergen)
+    const label = matchLabel(match)
     if (!entry.allergens.includes(label)) entry.allergens.push(label)
     byId.set(entry.id, entry)
   }
@@ -167,7 +173,15 @@ export function AllergenBanner({
     )
   }
 
+  // The headline counts the dishes that contain an allergen themselves; a dish whose option does
+  // is listed (with the option) but counted only when no dish does.
+  const own = matches.filter((m) => !m.option)
   const dishes = matchesByItem(matches)
+  const counted = own.length > 0 ? matchesByItem(own) : dishes
+  const headline =
+    own.length > 0
+      ? `${counted.length} ${counted.length === 1 ? 'dish contains' : 'dishes contain'} ${matchedAllergenLabels(own).join(', ')}`
+      : `options of ${counted.length} ${counted.length === 1 ? 'dish contain' : 'dishes contain'} ${[...new Set(matches.map((m) => allergenLabel(m.allergen)))].join(', ')}`
   return (
     <div
       className={cn(boxClass, high ? tone.danger : tone.warning, className)}
@@ -177,10 +191,7 @@ export function AllergenBanner({
     >
       <AlertTriangle aria-hidden="true" />
       <div className="grid gap-1.5">
-        <p className="font-semibold">
-          Allergen alert: {dishes.length} {dishes.length === 1 ? 'dish contains' : 'dishes contain'}{' '}
-          {matchedAllergenLabels(matches).join(', ')} from your profile
-        </p>
+        <p className="font-semibold">Allergen alert: {headline} from your profile</p>
         <ul className="flex flex-wrap gap-x-3 gap-y-0.5">
           {dishes.map((dish) => (
             <li key={dish.id}>

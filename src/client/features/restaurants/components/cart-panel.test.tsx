@@ -1,3 +1,4 @@
+import { cartLineKey } from '@client/lib/cart'
 import { renderWithProviders } from '@client/lib/test-utils'
 import type { MenuItem } from '@shared/schemas/restaurants'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
@@ -38,7 +39,7 @@ describe('the cart panel', () => {
       signedIn
       signInHref="/auth"
       balance={100}
-      allergens={(id) => (id === 6 ? ['Shellfish'] : undefined)}
+      allergens={(line) => (line.menuItemId === 6 ? ['Shellfish'] : undefined)}
     />
   )
 
@@ -61,8 +62,8 @@ describe('the cart panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Margherita Pizza' }))
     fireEvent.click(screen.getByRole('button', { name: 'Remove Linguine alle Vongole' }))
     expect(onQuantity.mock.calls).toEqual([
-      [5, 3],
-      [6, 0],
+      [cartLineKey({ menuItemId: 5 }), 3],
+      [cartLineKey({ menuItemId: 6 }), 0],
     ])
   })
 })

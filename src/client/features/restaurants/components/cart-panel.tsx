@@ -2,9 +2,11 @@ import { OrderLines } from '@client/components/orders/order-lines'
 import { Button } from '@client/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card'
 import { Spinner } from '@client/components/ui/spinner'
-import { type CartLine, cartTotals } from '@client/lib/cart'
+import { type CartLine, cartLineKey, cartTotals } from '@client/lib/cart'
 import { cn, formatMoney } from '@client/lib/utils'
 import { type Fulfilment, ORDER_QUANTITY } from '@shared/constants'
+import { lineWithOptions } from '@shared/schemas/kitchen'
+import { checkChoice, priceWithOptions } from '@shared/schemas/menu-options'
 import type { MenuItem } from '@shared/schemas/restaurants'
 import { Minus, Plus, ShoppingBag, Trash2, Wallet } from 'lucide-react'
 import type { ReactNode } from 'react'
@@ -14,7 +16,8 @@ export interface CartPanelProps {
   lines: CartLine[]
   /** The live menu, to price lines and spot dishes that are no longer available. */
   menu: MenuItem[] | undefined
-  onQuantity: (menuItemId: number, quantity: number) => void
+  /** `lineKey` is the line's `cartLineKey`: the same dish with other options is another line. */
+  onQuantity: (lineKey: string, quantity: number) => void
   onPlaceOrder: () => void
   placing: boolean
   /** Set once the order is placed, while the page moves to its stream. */
@@ -23,7 +26,7 @@ export interface CartPanelProps {
   signInHref: string
   balance: number | undefined
   /** The diner's allergens that a dish contains, flagged on its line. */
-  allergens?: (menuItemId: number) => readonly string[] | undefined
+  allergens?: (line: CartLine) => readonly string[] | undefined
   /** Shown under the total: the way to add funds when the wallet is short. */
   fundsNotice?: ReactNode
   /** Delivery or pickup: pickup has no fee. */
@@ -34,15 +37,25 @@ export interface CartPanelProps {
   canPlace?: boolean
 }
 
-/** Cart lines priced from the live menu; lines for dishes no longer available are set apart. */
+/**
+ * Cart lines priced from the live menu (the dish and its options); lines for dishes no longer
+ * available, or whose choice no longer fits (an option sold out or gone), are set apart.
+ */
 export function pricedCart(lines: CartLine[], menu: MenuItem[] | undefined) {
   const byId = new Map(menu?.map((m) => [m.id, m]))
   const available: CartLine[] = []
   const unavailable: CartLine[] = []
   for (const line of lines) {
     const item = byId.get(line.menuItemId)
-    if (menu && !item?.isAvailable) unavailable.push(line)
-    else available.push(item ? { ...line, name: item.name, price: item.price } : line)
+    const ids = (line.options ?? []).map((o) => o.id)
+    if (menu && (!item?.isAvailable || !checkChoice(item.name, item.optionGroups ?? [], ids).ok))
+      unavailable.push(line)
+    else
+      available.push(
+        item
+          ? { ...line, name: item.name, price: priceWithOptions(item.price, item.optionGroups ?? [], ids) }
+          : line,
+      )
   }
   return { available, unavailable }
 }
@@ -89,9 +102,9 @@ export function CartPanel(props: CartPanelProps) {
           <OrderLines
             variant="cart"
             lines={available}
-            lineKey={(line) => line.menuItemId}
+            lineKey={(line) => cartLineKey(line)}
             lineTestId="cart-line"
-            flags={allergens && ((line) => allergens(line.menuItemId) ?? [])}
+            flags={allergens && ((line) => allergens(line) ?? [])}
             aria-label="Cart items"
             controls={(line) => (
               <div className="flex items-center gap-1">
@@ -99,7 +112,7 @@ export function CartPanel(props: CartPanelProps) {
                   size="icon"
                   variant="outline"
                   className="size-8"
-                  onClick={() => onQuantity(line.menuItemId, line.quantity - 1)}
+                  onClick={() => onQuantity(cartLineKey(line), line.quantity - 1)}
                   aria-label={
                     line.quantity === 1 ? `Remove ${line.name}` : `Decrease quantity of ${line.name}`
                   }
@@ -118,7 +131,7 @@ export function CartPanel(props: CartPanelProps) {
                   size="icon"
                   variant="outline"
                   className="size-8"
-                  onClick={() => onQuantity(line.menuItemId, line.quantity + 1)}
+                  onClick={() => onQuantity(cartLineKey(line), line.quantity + 1)}
                   aria-label={`Increase quantity of ${line.name}`}
                   disabled={placing || redirecting || line.quantity >= ORDER_QUANTITY.max}
                 >
@@ -128,14 +141,14 @@ export function CartPanel(props: CartPanelProps) {
             )}
           >
             {unavailable.map((line) => (
-              <li key={line.menuItemId} className="flex items-center gap-3 text-muted-foreground">
-                <p className="min-w-0 flex-1 truncate text-sm line-through">{line.name}</p>
+              <li key={cartLineKey(line)} className="flex items-center gap-3 text-muted-foreground">
+                <p className="min-w-0 flex-1 truncate text-sm line-through">{lineWithOptions(line)}</p>
                 <span className="text-xs">No longer available</span>
                 <Button
                   size="icon"
                   variant="ghost"
                   className="size-8"
-                  onClick={() => onQuantity(line.menuItemId, 0)}
+                  onClick={() => onQuantity(cartLineKey(line), 0)}
                   aria-label={`Remove ${line.name}`}
                 >
                   <Trash2 aria-hidden="true" />

@@ -4,18 +4,21 @@ import { Skeleton } from '@client/components/ui/skeleton'
 import { cn, formatMoney } from '@client/lib/utils'
 import { allergenLabel } from '@shared/constants'
 import type { MenuItem } from '@shared/schemas/restaurants'
-import { AlertTriangle, Plus } from 'lucide-react'
+import { AlertTriangle, MessageSquarePlus, Plus } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { ingredientPreview, isFlaggedIngredient } from '../menu-item'
 
 export function MenuItemCard({
   item,
   onAdd,
+  onAddWithNote,
   banner,
   highlighted = false,
 }: {
   item: MenuItem
   onAdd: (item: MenuItem) => void
+  /** A dish without options adds in one tap; this opens its dialog for a note to the kitchen. */
+  onAddWithNote?: (item: MenuItem) => void
   /** The allergen banner for this dish, when it matches the diner's profile. */
   banner?: ReactNode
   /** The dish the diner searched for. */
@@ -116,23 +119,43 @@ export function MenuItemCard({
             {item.allergens.map(allergenLabel).join(', ')}
           </p>
         ) : null}
+        {(item.optionGroups ?? []).length > 0 ? (
+          <p className="text-xs text-muted-foreground" data-testid="menu-item-options">
+            <span className="font-medium text-foreground">Choose:</span>{' '}
+            {item.optionGroups!.map((g) => g.name).join(' · ')}
+          </p>
+        ) : null}
         {banner}
-        <Button
-          className="mt-auto"
-          variant={item.isAvailable ? 'default' : 'secondary'}
-          disabled={!item.isAvailable}
-          onClick={() => onAdd(item)}
-          aria-label={item.isAvailable ? `Add to cart: ${item.name}` : `${item.name} is sold out`}
-        >
-          {item.isAvailable ? (
-            <>
-              <Plus aria-hidden="true" />
-              Add to cart
-            </>
-          ) : (
-            'Sold out'
-          )}
-        </Button>
+        <div className="mt-auto flex gap-2">
+          <Button
+            className="flex-1"
+            variant={item.isAvailable ? 'default' : 'secondary'}
+            disabled={!item.isAvailable}
+            onClick={() => onAdd(item)}
+            aria-label={item.isAvailable ? `Add to cart: ${item.name}` : `${item.name} is sold out`}
+          >
+            {item.isAvailable ? (
+              <>
+                <Plus aria-hidden="true" />
+                Add to cart
+              </>
+            ) : (
+              'Sold out'
+            )}
+          </Button>
+          {onAddWithNote && item.isAvailable && (item.optionGroups ?? []).length === 0 ? (
+            <Button
+              variant="outline"
+              size="icon"
+              className="size-10 shrink-0"
+              onClick={() => onAddWithNote(item)}
+              aria-label={`Add ${item.name} with a note for the kitchen`}
+              title="Add with a note for the kitchen"
+            >
+              <MessageSquarePlus aria-hidden="true" />
+            </Button>
+          ) : null}
+        </div>
       </div>
     </article>
   )

@@ -13,6 +13,7 @@ export function MenuSection({
   isLoading,
   isError,
   onAdd,
+  onAddWithNote,
   bannerFor,
   summaryBanner,
   highlightId,
@@ -21,6 +22,8 @@ export function MenuSection({
   isLoading: boolean
   isError: boolean
   onAdd: (item: MenuItem) => void
+  /** Opens the dish's add-to-cart dialog for a note to the kitchen (dishes without options add in one tap). */
+  onAddWithNote?: (item: MenuItem) => void
   bannerFor: (item: MenuItem) => ReactNode
   summaryBanner: ReactNode
   /** A dish the diner came for (from search): its category opens and it is scrolled to. */
@@ -80,6 +83,7 @@ export function MenuSection({
                     key={item.id}
                     item={item}
                     onAdd={onAdd}
+                    onAddWithNote={onAddWithNote}
                     banner={bannerFor(item)}
                     highlighted={item.id === highlightId}
                   />

@@ -1,7 +1,7 @@
 import { Badge, LiveBadge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Skeleton } from '@client/components/ui/skeleton'
-import { formatCount } from '@client/lib/utils'
+import { countOf } from '@client/lib/utils'
 import { PRICE_RANGE_LABELS } from '@shared/constants'
 import type { Restaurant } from '@shared/schemas/restaurants'
 import { AlertTriangle, MapPin, RefreshCw, Star, Utensils } from 'lucide-react'
@@ -42,7 +42,7 @@ export function RestaurantHero({
                   {restaurant.rating.toFixed(1)}
                   {restaurant.reviewCount > 0 ? (
                     <span className="font-normal text-white/80">
-                      ({formatCount(restaurant.reviewCount)} reviews)
+                      ({countOf(restaurant.reviewCount, 'review')})
                     </span>
                   ) : null}
                 </>

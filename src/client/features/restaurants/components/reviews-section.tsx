@@ -2,7 +2,7 @@ import { Button } from '@client/components/ui/button'
 import { Skeleton } from '@client/components/ui/skeleton'
 import { Spinner } from '@client/components/ui/spinner'
 import { StarRating } from '@client/components/ui/star-rating'
-import { formatCount, formatDate } from '@client/lib/utils'
+import { countOf, formatDate } from '@client/lib/utils'
 import type { Restaurant } from '@shared/schemas/restaurants'
 import { MessageSquareQuote } from 'lucide-react'
 import { useRestaurantReviews } from '../api/get-reviews'
@@ -19,7 +19,7 @@ export function ReviewsSection({ restaurant }: { restaurant: Restaurant }) {
         </h2>
         <p className="text-sm text-muted-foreground" data-testid="reviews-summary">
           {restaurant.rating != null && restaurant.reviewCount > 0
-            ? `${restaurant.rating.toFixed(1)} out of 5 from ${formatCount(restaurant.reviewCount)} ${restaurant.reviewCount === 1 ? 'rating' : 'ratings'}`
+            ? `${restaurant.rating.toFixed(1)} out of 5 from ${countOf(restaurant.reviewCount, 'rating')}`
             : 'No ratings yet'}
         </p>
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isCredit, signedAmount } from './transactions'
+import { isCredit, signedAmount, transactionTypeLabel } from './transactions'
 
 describe('wallet transaction amounts', () => {
   it('shows deposits with a plus and charges with a minus', () => {
@@ -13,5 +13,11 @@ describe('wallet transaction amounts', () => {
   it('treats any charge of another type as a debit', () => {
     expect(isCredit({ type: 'something_new', amount: -1 })).toBe(false)
     expect(isCredit({ type: 'deposit', amount: 0.01 })).toBe(true)
+  })
+
+  it('names card top-ups and their refunds', () => {
+    expect(transactionTypeLabel('top_up')).toBe('Top-up')
+    expect(transactionTypeLabel('top_up_refund')).toBe('Top-up refunded')
+    expect(signedAmount({ type: 'top_up_refund', amount: -25 })).toBe('\u2212$25.00')
   })
 })

@@ -14,6 +14,8 @@ export function signedAmount(transaction: Pick<WalletTransaction, 'type' | 'amou
 
 const TYPE_LABELS: Record<string, string> = {
   deposit: 'Deposit',
+  top_up: 'Top-up',
+  top_up_refund: 'Top-up refunded',
   order: 'Order',
   chef_shout: 'Chef shout',
   tip: 'Tip',

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_restaurant_created_idx" ON "orders" USING btree ("restaurant_id","created_at");--> statement-breakpoint
+CREATE INDEX "wallet_transactions_reference_idx" ON "wallet_transactions" USING btree ("reference");

@@ -1,3 +1,0 @@
-import { defineError } from '../../infra/errors'
-
-export const imageNotFound = defineError({ code: 'media.not_found', status: 404, message: 'Image not found' })

@@ -1,0 +1,257 @@
+import { and, asc, desc, eq, isNull, lt, lte, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../db/client'
+import {
+  deliveryPlatformIntegrations,
+  integrationActivity,
+  menuItems,
+  orders,
+  platformEvents,
+  restaurants,
+  users,
+} from '../db/schema'
+
+export type IntegrationRow = typeof deliveryPlatformIntegrations.$inferSelect
+export type PlatformEventRow = typeof platformEvents.$inferSelect
+export type ActivityKind =
+  | 'received'
+  | 'duplicate'
+  | 'accepted'
+  | 'denied'
+  | 'missed'
+  | 'cancelled'
+  | 'bad_signature'
+  | 'failed'
+  | 'menu_synced'
+  | 'menu_failed'
+  | 'checked'
+
+/** What the inbox keeps of a webhook: the verified body, the order it is about, and the host it came to. */
+export interface StoredEvent {
+  kind: 'order' | 'cancel' | 'other'
+  externalId: string | null
+  resourceHref?: string
+  body: unknown
+  origin: string
+}
+
+export function createPlatformsRepository(db: Db | Tx) {
+  return {
+    async integration(id: number): Promise<IntegrationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(deliveryPlatformIntegrations)
+        .where(eq(deliveryPlatformIntegrations.id, id))
+      return row
+    },
+
+    async restaurant(id: number) {
+      const [row] = await db
+        .select({ id: restaurants.id, name: restaurants.name, kitchenMode: restaurants.kitchenMode })
+        .from(restaurants)
+        .where(eq(restaurants.id, id))
+      return row
+    },
+
+    /** Stores a verified event once; undefined when this event id was stored before. */
+    async storeEvent(values: { integrationId: number; eventId: string; type: string; payload: StoredEvent }) {
+      const [row] = await db
+        .insert(platformEvents)
+        .values({ ...values, kind: values.payload.kind, externalId: values.payload.externalId })
+        .onConflictDoNothing({ target: [platformEvents.integrationId, platformEvents.eventId] })
+        .returning({ id: platformEvents.id })
+      return row
+    },
+
+    /** Events waiting to be processed whose next attempt is due, oldest first. */
+    dueEvents(now: Date, limit: number): Promise<PlatformEventRow[]> {
+      return db
+        .select()
+        .from(platformEvents)
+        .where(and(isNull(platformEvents.processedAt), lte(platformEvents.nextAttemptAt, now)))
+        .orderBy(asc(platformEvents.id))
+        .limit(limit)
+    },
+
+    /** Claims an event for one attempt: another instance that read it too finds it claimed. */
+    async claim(id: number, attempts: number, retryAt: Date): Promise<boolean> {
+      const rows = await db
+        .update(platformEvents)
+        .set({ attempts: attempts + 1, nextAttemptAt: retryAt })
+        .where(
+          and(
+            eq(platformEvents.id, id),
+            eq(platformEvents.attempts, attempts),
+            isNull(platformEvents.processedAt),
+          ),
+        )
+        .returning({ id: platformEvents.id })
+      return rows.length > 0
+    },
+
+    async markProcessed(id: number, error: string | null = null) {
+      await db
+        .update(platformEvents)
+        .set({ processedAt: new Date(), lastError: error })
+        .where(eq(platformEvents.id, id))
+    },
+
+    async markFailed(id: number, error: string) {
+      await db
+        .update(platformEvents)
+        .set({ lastError: error.slice(0, 500) })
+        .where(eq(platformEvents.id, id))
+    },
+
+    /** A cancel for this order already in the inbox (a platform's events can arrive out of order). */
+    async cancelStored(integrationId: number, externalId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: platformEvents.id })
+        .from(platformEvents)
+        .where(
+          and(
+            eq(platformEvents.integrationId, integrationId),
+            eq(platformEvents.externalId, externalId),
+            eq(platformEvents.kind, 'cancel'),
+          ),
+        )
+        .limit(1)
+      return row !== undefined
+    },
+
+    async orderByExternalId(integrationId: number, externalId: string) {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.integrationId, integrationId), eq(orders.externalId, externalId)))
+      return row
+    },
+
+    async activity(integrationId: number, kind: ActivityKind, message: string, orderId?: number) {
+      await db
+        .insert(integrationActivity)
+        .values({ integrationId, kind, message: message.slice(0, 300), orderId })
+    },
+
+    recentActivity(integrationId: number, limit = 20) {
+      return db
+        .select()
+        .from(integrationActivity)
+        .where(eq(integrationActivity.integrationId, integrationId))
+        .orderBy(desc(integrationActivity.id))
+        .limit(limit)
+    },
+
+    /** Keeps the newest `keep` rows of an integration's activity. */
+    async trimActivity(integrationId: number, keep = 200) {
+      const [edge] = await db
+        .select({ id: integrationActivity.id })
+        .from(integrationActivity)
+        .where(eq(integrationActivity.integrationId, integrationId))
+        .orderBy(desc(integrationActivity.id))
+        .offset(keep)
+        .limit(1)
+      if (edge)
+        await db
+          .delete(integrationActivity)
+          .where(
+            and(
+              eq(integrationActivity.integrationId, integrationId),
+              lt(integrationActivity.id, edge.id + 1),
+            ),
+          )
+    },
+
+    async setIntegrationState(
+      id: number,
+      values: Partial<
+        Pick<IntegrationRow, 'status' | 'lastError' | 'lastSyncedAt' | 'lastCheckedAt' | 'publishedMenuHash'>
+      >,
+    ) {
+      await db
+        .update(deliveryPlatformIntegrations)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(deliveryPlatformIntegrations.id, id))
+    },
+
+    /** The account that stands for a platform's customers, created the first time it is needed. */
+    async platformGuest(platform: string): Promise<number> {
+      const [found] = await db.select({ id: users.id }).from(users).where(eq(users.platformGuest, platform))
+      if (found) return found.id
+      const suffix = Math.random().toString(36).slice(2, 10)
+      const [created] = await db
+        .insert(users)
+        .values({
+          username: `platform-${platform}-${suffix}`,
+          // Not a hash of anything: no password signs in to this account.
+          passwordHash: '!platform-guest',
+          email: `${platform}-${suffix}@platform-guests.invalid`,
+          fullName: `${platform} customer`,
+          platformGuest: platform,
+        })
+        .onConflictDoNothing({ target: users.platformGuest })
+        .returning({ id: users.id })
+      if (created) return created.id
+      const [raced] = await db.select({ id: users.id }).from(users).where(eq(users.platformGuest, platform))
+      return raced!.id
+    },
+
+    /** The menu as platforms receive it, and a fingerprint of it. */
+    async menu(restaurantId: number) {
+      return db
+        .select({
+          id: menuItems.id,
+          name: menuItems.name,
+          description: menuItems.description,
+          priceCents: menuItems.priceCents,
+          category: menuItems.category,
+          isAvailable: menuItems.isAvailable,
+          allergens: menuItems.allergens,
+        })
+        .from(menuItems)
+        .where(eq(menuItems.restaurantId, restaurantId))
+        .orderBy(
+          asc(menuItems.categoryPosition),
+          asc(menuItems.category),
+          asc(menuItems.position),
+          asc(menuItems.id),
+        )
+    },
+
+    /** Synced integrations whose restaurant's menu differs from what was last published to them. */
+    async menusToPublish(): Promise<{ id: number; restaurantId: number; hash: string }[]> {
+      const result = await db.execute(sql`
+        with fingerprints as (
+          select restaurant_id,
+                 md5(string_agg(concat_ws('|', id, name, description, price_cents, category, is_available,
+                                          array_to_string(allergens, ','), category_position, position),
+                                ';' order by id)) as hash
+          from ${menuItems}
+          where restaurant_id in (select restaurant_id from ${deliveryPlatformIntegrations} where sync_enabled)
+          group by restaurant_id
+        )
+        select i.id, i.restaurant_id, coalesce(f.hash, 'empty') as hash
+        from ${deliveryPlatformIntegrations} i
+        left join fingerprints f on f.restaurant_id = i.restaurant_id
+        where i.sync_enabled and i.published_menu_hash is distinct from coalesce(f.hash, 'empty')
+        order by i.id
+        limit 50`)
+      const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as {
+        id: number
+        restaurant_id: number
+        hash: string
+      }[]
+      return rows.map((r) => ({ id: Number(r.id), restaurantId: Number(r.restaurant_id), hash: r.hash }))
+    },
+
+    /** Received platform orders whose acceptance deadline has passed. */
+    overdueOrders(now: Date) {
+      return db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.status, 'received'), lte(orders.acceptBy, now)))
+        .orderBy(asc(orders.acceptBy))
+        .limit(50)
+    },
+  }
+}
+export type PlatformsRepository = ReturnType<typeof createPlatformsRepository>
