@@ -207,6 +207,27 @@ describe('password hashing slots under a flood', () => {
     }
   })
 
+  it('starts no open hash while a known device is hashing, and opens again when it is done', async () => {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const held = passwordHashing.knownDevice.tryRun(() => gate)
+    expect(held).toBeDefined()
+    expect(passwordHashing.open.free).toBe(true)
+    expect(passwordHashing.openFree).toBe(false)
+    try {
+      const refused = await signIn(known.user.username, known.password, '10.0.7.1')
+      expect(refused.statusCode).toBe(429)
+      expect(refused.headers['retry-after']).toBe('2')
+    } finally {
+      release()
+      await held
+    }
+    expect(passwordHashing.openFree).toBe(true)
+    expect((await signIn(known.user.username, known.password, '10.0.7.1')).statusCode).toBe(200)
+  })
+
   it.skipIf(!app.database.turns)(
     'refuses an unknown browser at once when every open slot is taken, without asking the database',
     async () => {

@@ -68,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
    * nothing asks for the slot kept for known browsers: a flood's refusals cost as little as can be.
    */
   const refuseWhenNoSlot = (reply: FastifyReply, knownBrowser: boolean) => {
-    if (!knownBrowser && !passwordHashing.open.free) throw busy(reply)
+    if (!knownBrowser && !passwordHashing.openFree) throw busy(reply)
   }
 
   // COOKIE_SECURE forces the flag; otherwise Secure when the request came over HTTPS, as judged
