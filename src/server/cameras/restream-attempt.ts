@@ -63,6 +63,8 @@ export interface Session {
   child: ChildProcess | undefined
   input: IncomingMessage | undefined
   lastRequestAt: number
+  /** Requests waiting for the first segments: the restream is not idle meanwhile. */
+  waiting: number
   liveSince: number
   stopping: boolean
   retryTimer: NodeJS.Timeout | undefined

@@ -128,6 +128,7 @@ export function createRestreamer(options: RestreamOptions) {
       child: undefined,
       input: undefined,
       lastRequestAt: Date.now(),
+      waiting: 0,
       liveSince: 0,
       stopping: false,
       retryTimer: undefined,
@@ -171,7 +172,7 @@ export function createRestreamer(options: RestreamOptions) {
     session.retryTimer = setTimeout(() => {
       session.retryTimer = undefined
       if (session.stopping) return
-      if (Date.now() - session.lastRequestAt > idleMs) {
+      if (session.waiting === 0 && Date.now() - session.lastRequestAt > idleMs) {
         stopSession(session)
         return
       }
@@ -206,7 +207,7 @@ export function createRestreamer(options: RestreamOptions) {
     const now = Date.now()
     for (const session of sessions.values()) {
       if ((options.webrtc?.viewers(session.camera.id) ?? 0) > 0) session.lastRequestAt = now
-      else if (now - session.lastRequestAt > idleMs) stopSession(session)
+      else if (session.waiting === 0 && now - session.lastRequestAt > idleMs) stopSession(session)
     }
     if (sessions.size === 0 && sweeper) {
       clearInterval(sweeper)
@@ -232,7 +233,8 @@ export function createRestreamer(options: RestreamOptions) {
     if (session.state !== 'live') {
       if (session.refused) throw new RestreamError({ kind: 'refused', message: session.refused })
       if (session.state === 'waiting' || session.wasLive) throw new RestreamError({ kind: 'offline' })
-      const ready = await withTimeout(session.ready, startTimeoutMs)
+      session.waiting++
+      const ready = await withTimeout(session.ready, startTimeoutMs).finally(() => session.waiting--)
       session.lastRequestAt = Date.now()
       if (session.refused) throw new RestreamError({ kind: 'refused', message: session.refused })
       if (ready === 'timeout') throw new RestreamError({ kind: 'starting' })
