@@ -4,7 +4,6 @@ import { readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { readPlaylist, withTimeout } from './hls-output'
-import type { RtpFeed } from './rtp-feed'
 import {
   type AttemptContext,
   clearFolder,
@@ -14,6 +13,7 @@ import {
   runAttempt,
   type Session,
 } from './restream-attempt'
+import type { RtpFeed } from './rtp-feed'
 
 /**
  * Restaurants' own cameras: an RTSP, RTMP, SRT or HTTP(S) video source that the server pulls with
