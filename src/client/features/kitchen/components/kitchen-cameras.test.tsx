@@ -1,0 +1,93 @@
+import { renderWithProviders, stubApi } from '@client/lib/test-utils'
+import type { Camera } from '@shared/schemas/restaurants'
+import { cleanup, fireEvent, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { KitchenCameras } from './kitchen-cameras'
+
+const camera = (id: number, name: string, isActive = true): Camera => ({
+  id,
+  restaurantId: 1,
+  name,
+  position: 'grill',
+  // A plain video file: the test browser has neither WebRTC nor MediaSource to play a live one.
+  streamUrl: `/media/camera-${id}.mp4`,
+  isActive,
+})
+
+/** A tablet (the panel sits beside the tickets) or a phone (it would sit above them). */
+function screenIs(wide: boolean) {
+  window.matchMedia = ((query: string) =>
+    ({
+      matches: wide,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }) as unknown as MediaQueryList) as typeof window.matchMedia
+}
+
+beforeEach(() => localStorage.clear())
+afterEach(cleanup)
+
+const toggle = () => screen.getByRole('button', { name: 'What diners see' })
+
+describe('the kitchen console’s camera', () => {
+  it('plays the restaurant’s active camera, muted, open beside the tickets on a tablet', async () => {
+    screenIs(true)
+    stubApi((url) =>
+      url.pathname === '/api/restaurants/1/cameras'
+        ? { status: 200, body: [camera(5, 'Pizza oven'), camera(6, 'Back door', false)] }
+        : undefined,
+    )
+    renderWithProviders(<KitchenCameras restaurantId={1} restaurantName="Trattoria Bellini" />)
+    // The player's module loads once the panel is open: the first time takes a moment.
+    const player = await screen.findByRole(
+      'region',
+      { name: 'Trattoria Bellini camera, as diners see it' },
+      { timeout: 5000 },
+    )
+    expect(toggle().getAttribute('aria-expanded')).toBe('true')
+    const video = player.querySelector('video')!
+    expect(video.muted).toBe(true)
+    expect(video.getAttribute('aria-label')).toBe('Pizza oven camera')
+    // The inactive camera is not offered.
+    expect(screen.queryByRole('button', { name: /Back door/ })).toBeNull()
+  })
+
+  it('closes to its heading, playing nothing, and stays closed on the next visit', async () => {
+    screenIs(true)
+    stubApi(() => ({ status: 200, body: [camera(5, 'Pizza oven')] }))
+    renderWithProviders(<KitchenCameras restaurantId={1} restaurantName="Trattoria Bellini" />)
+    await screen.findByRole('region', { name: /as diners see it/ })
+    fireEvent.click(toggle())
+    expect(toggle().getAttribute('aria-expanded')).toBe('false')
+    expect(document.querySelector('video')).toBeNull()
+    cleanup()
+
+    renderWithProviders(<KitchenCameras restaurantId={1} restaurantName="Trattoria Bellini" />)
+    await screen.findByRole('button', { name: 'What diners see' })
+    expect(toggle().getAttribute('aria-expanded')).toBe('false')
+    expect(document.querySelector('video')).toBeNull()
+  })
+
+  it('starts closed on a phone, where it would push the tickets down, and opens on a tap', async () => {
+    screenIs(false)
+    stubApi(() => ({ status: 200, body: [camera(5, 'Pizza oven')] }))
+    renderWithProviders(<KitchenCameras restaurantId={1} restaurantName="Trattoria Bellini" />)
+    await screen.findByRole('button', { name: 'What diners see' })
+    expect(document.querySelector('video')).toBeNull()
+    fireEvent.click(toggle())
+    const player = await screen.findByRole('region', { name: /as diners see it/ })
+    expect(player.querySelector('video')).not.toBeNull()
+  })
+
+  it('shows nothing for a restaurant without an active camera', async () => {
+    screenIs(true)
+    const calls = stubApi(() => ({ status: 200, body: [camera(6, 'Back door', false)] }))
+    const { container } = renderWithProviders(
+      <KitchenCameras restaurantId={1} restaurantName="Trattoria Bellini" />,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(calls.map((c) => c.path)).toEqual(['/api/restaurants/1/cameras'])
+    expect(container.querySelector('section')).toBeNull()
+  })
+})
