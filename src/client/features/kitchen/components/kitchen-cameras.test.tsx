@@ -14,31 +14,23 @@ const camera = (id: number, name: string, isActive = true): Camera => ({
   isActive,
 })
 
-/** A tablet (the panel sits beside the tickets) or a phone (it would sit above them). */
-function screenIs(wide: boolean) {
-  window.matchMedia = ((query: string) =>
-    ({
-      matches: wide,
-      media: query,
-      addEventListener() {},
-      removeEventListener() {},
-    }) as unknown as MediaQueryList) as typeof window.matchMedia
-}
-
 beforeEach(() => localStorage.clear())
 afterEach(cleanup)
 
 const toggle = () => screen.getByRole('button', { name: 'What diners see' })
 
 describe('the kitchen console’s camera', () => {
-  it('plays the restaurant’s active camera, muted, open beside the tickets on a tablet', async () => {
-    screenIs(true)
-    stubApi((url) =>
+  it('starts closed, playing nothing, and opens on a tap to the restaurant’s active camera, muted', async () => {
+    const calls = stubApi((url) =>
       url.pathname === '/api/restaurants/1/cameras'
         ? { status: 200, body: [camera(5, 'Pizza oven'), camera(6, 'Back door', false)] }
         : undefined,
     )
     renderWithProviders(<KitchenCameras restaurantId={1} restaurantName="Trattoria Bellini" />)
+    await screen.findByRole('button', { name: 'What diners see' })
+    expect(toggle().getAttribute('aria-expanded')).toBe('false')
+    expect(document.querySelector('video')).toBeNull()
+    fireEvent.click(toggle())
     // The player's module loads once the panel is open: the first time takes a moment.
     const player = await screen.findByRole(
       'region',
@@ -51,13 +43,18 @@ describe('the kitchen console’s camera', () => {
     expect(video.getAttribute('aria-label')).toBe('Pizza oven camera')
     // The inactive camera is not offered.
     expect(screen.queryByRole('button', { name: /Back door/ })).toBeNull()
+    expect(calls.map((c) => c.path)).toEqual(['/api/restaurants/1/cameras'])
   })
 
-  it('closes to its heading, playing nothing, and stays closed on the next visit', async () => {
-    screenIs(true)
+  it('remembers the team’s choice per restaurant, open or closed', async () => {
     stubApi(() => ({ status: 200, body: [camera(5, 'Pizza oven')] }))
     renderWithProviders(<KitchenCameras restaurantId={1} restaurantName="Trattoria Bellini" />)
-    await screen.findByRole('region', { name: /as diners see it/ })
+    fireEvent.click(await screen.findByRole('button', { name: 'What diners see' }))
+    await screen.findByRole('region', { name: /as diners see it/ }, { timeout: 5000 })
+    cleanup()
+
+    renderWithProviders(<KitchenCameras restaurantId={1} restaurantName="Trattoria Bellini" />)
+    await screen.findByRole('region', { name: /as diners see it/ }, { timeout: 5000 })
     fireEvent.click(toggle())
     expect(toggle().getAttribute('aria-expanded')).toBe('false')
     expect(document.querySelector('video')).toBeNull()
@@ -66,22 +63,15 @@ describe('the kitchen console’s camera', () => {
     renderWithProviders(<KitchenCameras restaurantId={1} restaurantName="Trattoria Bellini" />)
     await screen.findByRole('button', { name: 'What diners see' })
     expect(toggle().getAttribute('aria-expanded')).toBe('false')
-    expect(document.querySelector('video')).toBeNull()
-  })
-
-  it('starts closed on a phone, where it would push the tickets down, and opens on a tap', async () => {
-    screenIs(false)
-    stubApi(() => ({ status: 200, body: [camera(5, 'Pizza oven')] }))
-    renderWithProviders(<KitchenCameras restaurantId={1} restaurantName="Trattoria Bellini" />)
+    // Another restaurant's console has its own.
+    cleanup()
+    localStorage.setItem('clearplate-kitchen-camera-1', 'open')
+    renderWithProviders(<KitchenCameras restaurantId={2} restaurantName="Sakura Counter" />)
     await screen.findByRole('button', { name: 'What diners see' })
-    expect(document.querySelector('video')).toBeNull()
-    fireEvent.click(toggle())
-    const player = await screen.findByRole('region', { name: /as diners see it/ })
-    expect(player.querySelector('video')).not.toBeNull()
+    expect(toggle().getAttribute('aria-expanded')).toBe('false')
   })
 
   it('shows nothing for a restaurant without an active camera', async () => {
-    screenIs(true)
     const calls = stubApi(() => ({ status: 200, body: [camera(6, 'Back door', false)] }))
     const { container } = renderWithProviders(
       <KitchenCameras restaurantId={1} restaurantName="Trattoria Bellini" />,

@@ -10,14 +10,13 @@ const CameraPlayer = lazy(() =>
 )
 
 const OPEN_KEY = 'clearplate-kitchen-camera'
-/** Where the console puts the panel beside the tickets (md) rather than above them. */
-const BESIDE_TICKETS = '(min-width: 768px)'
 
 /**
  * The restaurant's cameras as diners see them, in the console: muted, real-time where WebRTC
- * gets through (the diner's player, falling back to HLS), in a panel the team can close. Closed,
- * it plays nothing, so it costs no bandwidth. Open by default on a tablet, where it sits beside
- * the tickets; closed on a phone, where it would push them down.
+ * gets through (the diner's player, falling back to HLS), in a panel the team opens and closes.
+ * It starts closed and remembers the team's choice: a console stays open all service, and an
+ * open player would keep the camera's encoder (and a restaurant's source) running for nobody
+ * else and the tablet decoding video all day. Closed, it loads and plays nothing.
  */
 export function KitchenCameras({
   restaurantId,
@@ -71,8 +70,8 @@ export function KitchenCameras({
 
 function readOpen(restaurantId: number): boolean {
   try {
-    const stored = localStorage.getItem(`${OPEN_KEY}-${restaurantId}`)
-    if (stored) return stored === 'open'
-  } catch {}
-  return typeof window.matchMedia === 'function' && window.matchMedia(BESIDE_TICKETS).matches
+    return localStorage.getItem(`${OPEN_KEY}-${restaurantId}`) === 'open'
+  } catch {
+    return false
+  }
 }
