@@ -60,6 +60,7 @@ const ALLOWED = {
   insights: ['owner', 'manager'],
   activity: ['owner', 'manager'],
   earnings: ['owner'],
+  ownership: ['owner'],
   orderEvents: TEAM,
 } satisfies Record<string, Persona[]>
 
@@ -473,6 +474,21 @@ const CASES: Case[] = [
     },
   },
   { name: 'GET activity', allowed: ALLOWED.activity, call: (_, h) => inject('GET', `${r}/activity`, h) },
+  {
+    name: 'PUT owner (transfer ownership)',
+    allowed: ALLOWED.ownership,
+    call: async (p, h) => {
+      if (p !== 'owner') return inject('PUT', `${r}/owner`, h, { userId: expo.user.id })
+      // The owner hands it to a new member, who hands it back; the matrix's owner stays its owner.
+      const heir = await join('expo')
+      const res = await inject('PUT', `${r}/owner`, h, { userId: heir.user.id })
+      expect((await inject('PUT', `${r}/owner`, heir.headers, { userId: owner.user.id })).statusCode).toBe(
+        200,
+      )
+      expect((await inject('DELETE', `${r}/staff/${heir.user.id}`, owner.headers)).statusCode).toBe(204)
+      return res
+    },
+  },
 ]
 
 const tally = { calls: 0, allowed: 0, refused: 0, unexpected: [] as string[] }
