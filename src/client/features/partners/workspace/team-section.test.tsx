@@ -5,6 +5,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { TeamSection } from './team-section'
 
 afterEach(cleanup)
+/** The team's answer can take a while on a busy machine. */
+const LOADED = { timeout: 5000 }
 // The cook's station checkboxes measure themselves; jsdom has no ResizeObserver.
 beforeAll(() => {
   globalThis.ResizeObserver ??= class {
@@ -73,7 +75,7 @@ describe('handing the restaurant to a member', () => {
     renderWithProviders(
       <TeamSection restaurantId={1} restaurantName="Casa Rosa" viewerId={7} viewerRole="owner" />,
     )
-    await screen.findByRole('list', { name: 'Members' })
+    await screen.findByRole('list', { name: 'Members' }, LOADED)
     // Offered for each member, never for the owner's own row.
     expect(within(rowOf('Ana Owner')).queryByRole('button', { name: 'Make owner' })).toBeNull()
     expect(within(rowOf('Max Manager')).getByRole('button', { name: 'Make owner' })).toBeTruthy()
@@ -85,11 +87,11 @@ describe('handing the restaurant to a member', () => {
     expect(dialog.textContent).toContain('You stay on the team as a manager')
     fireEvent.click(within(dialog).getByRole('button', { name: 'Make Bea Grill the owner' }))
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), LOADED)
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([
       { method: 'PUT', path: '/api/restaurants/1/owner', body: { userId: 9 } },
     ])
-    expect(await screen.findByText('Bea Grill now owns Casa Rosa')).toBeTruthy()
+    expect(await screen.findByText('Bea Grill now owns Casa Rosa', {}, LOADED)).toBeTruthy()
   })
 
   it('sends nothing when the owner keeps it, and shows a refusal in the dialog', async () => {
@@ -103,16 +105,16 @@ describe('handing the restaurant to a member', () => {
     renderWithProviders(
       <TeamSection restaurantId={1} restaurantName="Casa Rosa" viewerId={7} viewerRole="owner" />,
     )
-    await screen.findByRole('list', { name: 'Members' })
+    await screen.findByRole('list', { name: 'Members' }, LOADED)
     fireEvent.click(within(rowOf('Max Manager')).getByRole('button', { name: 'Make owner' }))
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Keep ownership' }))
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), LOADED)
     expect(calls.some((c) => c.method === 'PUT')).toBe(false)
 
     fireEvent.click(within(rowOf('Max Manager')).getByRole('button', { name: 'Make owner' }))
     const dialog = await screen.findByRole('dialog')
     fireEvent.click(within(dialog).getByRole('button', { name: 'Make Max Manager the owner' }))
-    expect((await within(dialog).findByRole('alert')).textContent).toMatch(/invite them first/)
+    expect((await within(dialog).findByRole('alert', {}, LOADED)).textContent).toMatch(/invite them first/)
     expect(screen.getByRole('dialog')).toBeTruthy()
   })
 
@@ -121,7 +123,7 @@ describe('handing the restaurant to a member', () => {
     renderWithProviders(
       <TeamSection restaurantId={1} restaurantName="Casa Rosa" viewerId={8} viewerRole="manager" />,
     )
-    await screen.findByRole('list', { name: 'Members' })
+    await screen.findByRole('list', { name: 'Members' }, LOADED)
     expect(screen.queryByRole('button', { name: 'Make owner' })).toBeNull()
     // The manager still handles the cook.
     expect(within(rowOf('Bea Grill')).getByRole('button', { name: 'Remove' })).toBeTruthy()
