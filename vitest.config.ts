@@ -20,6 +20,34 @@ const serverTests = [
 const setupFiles = ['src/testing-setup.ts']
 
 /**
+ * Server suites that run once, on the embedded database: they never open a database (pure logic,
+ * config, the bus, frames), or what they test is ffmpeg and the cameras' pipes (restreaming, SRT,
+ * WebRTC, the probe) or the demo's pictures, which do not change with the database underneath.
+ * Every other server suite runs on both.
+ */
+const notOnPostgres = [
+  'src/server/cameras/camera-probe.test.ts',
+  'src/server/cameras/clock-strip.test.ts',
+  'src/server/cameras/restream.test.ts',
+  'src/server/cameras/srt-cameras.test.ts',
+  'src/server/cameras/whep.test.ts',
+  'src/server/realtime/hub.test.ts',
+  'src/server/realtime/frames.test.ts',
+  'src/server/push/push-kinds.test.ts',
+  'src/server/push/vapid-keys.test.ts',
+  'src/server/config.test.ts',
+  'src/server/partners/secrets.test.ts',
+  'src/server/db/pglite-turns.test.ts',
+  'src/server/infra/bounded-map.test.ts',
+  'src/server/infra/dependency-engines.test.ts',
+  'src/server/infra/source-policy.test.ts',
+  'src/server/upsells/upsell-choice.test.ts',
+  'src/demo/demo-tip.test.ts',
+  'src/demo/telemetry-model.test.ts',
+  'src/demo/media/**',
+]
+
+/**
  * Tiers: server tests against the real app on PGlite (and again on PostgreSQL when
  * TEST_DATABASE_URL is set), client unit tests in jsdom, browser journeys in Chromium.
  */
@@ -51,6 +79,7 @@ export default defineConfig({
               test: {
                 name: 'server:postgres',
                 include: ['src/server/**/*.test.ts', 'src/demo/**/*.test.ts'],
+                exclude: notOnPostgres,
                 environment: 'node' as const,
                 env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
                 globalSetup: ['src/server/testing/global-setup.ts'],
@@ -67,7 +96,7 @@ export default defineConfig({
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles,
+          setupFiles: [...setupFiles, 'src/client/testing-library-setup.ts'],
           // jsdom renders slowly on a busy machine; a timeout here is never a finding.
           testTimeout: 20_000,
         },

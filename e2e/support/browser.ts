@@ -109,7 +109,15 @@ export function appStarted(page: Page) {
   })
 }
 
+/**
+ * Screenshots are for people to look at: CI skips the capture (a full page at three widths and two
+ * themes is most of a journey's CPU) unless SCREENSHOTS=1; the journeys still load and check each
+ * size and theme. A failed test's pages are captured either way (support/journey.ts).
+ */
+const capture = process.env.CI !== 'true' || process.env.SCREENSHOTS === '1'
+
 export async function screenshot(page: Page, name: string) {
+  if (!capture) return
   mkdirSync(ARTIFACTS_DIR, { recursive: true })
   await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true })
 }
