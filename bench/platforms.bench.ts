@@ -9,7 +9,9 @@
  *   npm run bench:platforms                       # 50 a second for 60 s
  *   npm run bench:platforms -- --rate 20 --seconds 10
  *
- * Options: --rate webhooks a second (50), --seconds (60), --database-url (PostgreSQL instead of PGlite).
+ * Options: --rate webhooks a second (50), --seconds (60), --database-url (PostgreSQL instead of PGlite),
+ * --profile FILE (the server's V8 tick log, written as it runs: `node --prof-process FILE` says
+ * where its time went).
  */
 import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
@@ -30,6 +32,7 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '60' },
     'database-url': { type: 'string' },
+    profile: { type: 'string' },
   },
 })
 const RATE = Number(args.rate)
@@ -56,7 +59,9 @@ if (args['database-url'])
     APP_SECRET: randomUUID() + randomUUID(),
     ...vapidEnv(),
   })
-const server = await startServer(env)
+const server = await startServer(env, {
+  nodeArgs: args.profile ? ['--prof', '--no-logfile-per-isolate', `--logfile=${args.profile}`] : [],
+})
 let exitCode = 0
 try {
   const login = await fetch(`${server.url}/api/login`, {

@@ -31,12 +31,13 @@ export function freePort(): Promise<number> {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string } = {},
+  /** `nodeArgs`: Node's own flags for the server's process (a benchmark's `--prof`). */
+  options: { dataDir?: string; nodeArgs?: string[] } = {},
 ): Promise<RunningServer> {
   const port = Number(env.PORT) || (await freePort())
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'clearplate-e2e-'))
   let log = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
