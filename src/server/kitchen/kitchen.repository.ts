@@ -7,6 +7,7 @@ import {
   type Kitchen,
   type KitchenMode,
   type KitchenSettings,
+  type PlatformTicket,
   RECALL_WINDOW_MS,
   RECENT_WINDOW_MS,
   type Ticket,
@@ -27,6 +28,7 @@ import {
   users,
 } from '../db/schema'
 import { cancellationOf } from '../orders/cancellation'
+import { createPlatformsRepository, kitchenCancelEventId } from '../platforms/platforms.repository'
 import { allInPages } from './in-batches'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -49,6 +51,15 @@ export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] || 'Guest'
 }
 
+/** Where telling the platform of the kitchen's cancel stands, from its outbox row (none: no cancel by the kitchen). */
+function cancelOnPlatform(
+  row: { processedAt: Date | null; lastError: string | null } | undefined,
+): PlatformTicket['cancelOnPlatform'] {
+  if (!row) return null
+  if (row.processedAt === null) return { state: 'sending', message: row.lastError }
+  return row.lastError === null ? { state: 'told', message: null } : { state: 'refused', message: row.lastError }
+}
+
 export function createKitchenRepository(db: Db | Tx) {
   async function restaurant(id: number): Promise<RestaurantRow | undefined> {
     const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id))
@@ -65,7 +76,8 @@ export function createKitchenRepository(db: Db | Tx) {
     const restaurantIds = [...new Set(orderRows.map((o) => o.restaurantId))]
     const userIds = [...new Set(orderRows.map((o) => o.userId))]
     const integrationIds = [...new Set(orderRows.flatMap((o) => (o.integrationId ? [o.integrationId] : [])))]
-    const [menu, diners, profiles, added, shouts, tips, events, integrations] = await Promise.all([
+    const cancelledOnPlatforms = orderRows.filter((o) => o.integrationId && o.status === 'cancelled').map((o) => o.id)
+    const [menu, diners, profiles, added, shouts, tips, events, integrations, kitchenCancels] = await Promise.all([
       db
         .select({
           id: menuItems.id,
@@ -105,7 +117,9 @@ export function createKitchenRepository(db: Db | Tx) {
             .select({ id: deliveryPlatformIntegrations.id, platform: deliveryPlatformIntegrations.platform })
             .from(deliveryPlatformIntegrations)
             .where(inArray(deliveryPlatformIntegrations.id, integrationIds)),
+      createPlatformsRepository(db).kitchenCancels(cancelledOnPlatforms),
     ])
+    const toldOf = new Map(kitchenCancels.map((c) => [c.eventId, c]))
     // Who made each ticket's last status change: the team member's name (their role is kept then).
     const actorIds = [
       ...new Set(
@@ -242,6 +256,7 @@ export function createKitchenRepository(db: Db | Tx) {
               watchUrl: order.watchCode ? `/watch/${order.watchCode}` : null,
               unmatchedLines,
               allergenWords,
+              cancelOnPlatform: cancelOnPlatform(toldOf.get(kitchenCancelEventId(order.id))),
             }
           : null,
       }
@@ -398,6 +413,30 @@ export function createKitchenRepository(db: Db | Tx) {
 
     async setLinesDone(orderId: number, linesDone: number[]): Promise<void> {
       await db.update(orders).set({ linesDone, updatedAt: new Date() }).where(eq(orders.id, orderId))
+    },
+
+    /** Several orders' tickets in one read per restaurant (a batch of platform orders), with each order's restaurant and whether it is a showcase. */
+    async tickets(orderIds: number[]) {
+      if (orderIds.length === 0) return []
+      const rows = await db
+        .select({ order: orders, settings: restaurants.kitchenSettings })
+        .from(orders)
+        .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+        .where(inArray(orders.id, orderIds))
+      const byRestaurant = new Map<number, typeof rows>()
+      for (const row of rows)
+        byRestaurant.set(row.order.restaurantId, [...(byRestaurant.get(row.order.restaurantId) ?? []), row])
+      const result: { ticket: Ticket; restaurantId: number; isShowcase: boolean }[] = []
+      for (const [restaurantId, group] of byRestaurant) {
+        const made = await ticketsFor(
+          group.map((g) => g.order),
+          kitchenSettingsOf({ kitchenSettings: group[0]!.settings }),
+        )
+        made.forEach((ticket, i) =>
+          result.push({ ticket, restaurantId, isShowcase: group[i]!.order.isShowcase }),
+        )
+      }
+      return result
     },
 
     /** One order's ticket, whatever its status. */
