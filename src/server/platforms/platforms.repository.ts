@@ -149,11 +149,13 @@ export function createPlatformsRepository(db: Db | Tx) {
         .from(platformEvents)
         .where(
           and(
-            eq(platformEvents.kind, 'cancel'),
+            // Both columns, so the (integration, external id) index answers.
+            inArray(platformEvents.integrationId, [...new Set(pairs.map((p) => p.integrationId))]),
             inArray(
               platformEvents.externalId,
               pairs.map((p) => p.externalId),
             ),
+            eq(platformEvents.kind, 'cancel'),
           ),
         )
       return new Set(rows.map((r) => `${r.integrationId}:${r.externalId}`))
@@ -166,9 +168,12 @@ export function createPlatformsRepository(db: Db | Tx) {
         .select()
         .from(orders)
         .where(
-          inArray(
-            orders.externalId,
-            pairs.map((p) => p.externalId),
+          and(
+            inArray(orders.integrationId, [...new Set(pairs.map((p) => p.integrationId))]),
+            inArray(
+              orders.externalId,
+              pairs.map((p) => p.externalId),
+            ),
           ),
         )
       return new Map(rows.map((r) => [`${r.integrationId}:${r.externalId}`, r]))
