@@ -62,6 +62,28 @@ export function createPlatformsRepository(db: Db | Tx) {
       return row
     },
 
+    /**
+     * Stores a verified event once, in one statement that also checks the integration still
+     * exists with sync on; undefined when it does not, or when this event id was stored before.
+     */
+    async storeEventIfSynced(values: {
+      integrationId: number
+      eventId: string
+      type: string
+      payload: StoredEvent
+    }): Promise<{ id: number } | undefined> {
+      const result = await db.execute(sql`
+        insert into ${platformEvents} (integration_id, event_id, type, kind, external_id, payload)
+        select ${values.integrationId}, ${values.eventId}, ${values.type}, ${values.payload.kind},
+               ${values.payload.externalId}, ${JSON.stringify(values.payload)}::jsonb
+        where exists (select 1 from ${deliveryPlatformIntegrations}
+                      where id = ${values.integrationId} and sync_enabled)
+        on conflict (integration_id, event_id) do nothing
+        returning id`)
+      const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as { id: unknown }[]
+      return rows[0] ? { id: Number(rows[0].id) } : undefined
+    },
+
     /** Stores a verified event once; undefined when this event id was stored before. */
     async storeEvent(values: { integrationId: number; eventId: string; type: string; payload: StoredEvent }) {
       const [row] = await db

@@ -368,25 +368,60 @@ export function createPlatformService(deps: PlatformServiceDeps) {
 
   // ---- Receiving ----------------------------------------------------------------------------
 
+  /**
+   * Integrations as the webhook reads them, with their secrets opened, kept a few seconds: a
+   * webhook's answer is then one insert (which itself checks the integration is still there
+   * with sync on). A signature that fails on a kept copy is checked again on a fresh read.
+   */
+  const receiving = (() => {
+    const KEEP_MS = 5000
+    const kept = new Map<number, { at: number; integration?: IntegrationRow; secrets?: Credentials }>()
+    return {
+      async get(id: number, fresh = false) {
+        const hit = kept.get(id)
+        if (!fresh && hit && clock() - hit.at < KEEP_MS) return { ...hit, fresh: false }
+        const integration = await repo.integration(id)
+        const entry = { at: clock(), integration, secrets: integration ? credentials(integration) : undefined }
+        if (kept.size >= 1000) kept.clear()
+        kept.set(id, entry)
+        return { ...entry, fresh: true }
+      },
+      forget(id: number) {
+        kept.delete(id)
+      },
+    }
+  })()
+
   async function receive(
     integrationId: number,
     raw: Buffer,
     headers: Headers,
     origin: string,
   ): Promise<{ duplicate: boolean }> {
-    const integration = await repo.integration(integrationId)
-    const adapter = integration ? adapterOf(integration.platform) : undefined
-    if (!integration || !adapter) throw integrationNotFound()
-    if (!integration.syncEnabled) throw syncTurnedOff()
+    let known = await receiving.get(integrationId)
     let event: InboundEvent
-    try {
-      event = adapter.receive(raw, headers, credentials(integration), clock())
-    } catch (error) {
-      if (error instanceof WebhookRefused && error.status === 401)
-        await activity(integration.id, 'bad_signature', error.message)
-      throw error
+    for (;;) {
+      const { integration, secrets: opened } = known
+      const adapter = integration ? adapterOf(integration.platform) : undefined
+      try {
+        if (!integration || !adapter) throw integrationNotFound()
+        if (!integration.syncEnabled) throw syncTurnedOff()
+        event = adapter.receive(raw, headers, opened!, clock())
+        break
+      } catch (error) {
+        // Only a fresh read refuses: what was kept may be a moment old (a secret changed, sync
+        // turned on, a store set).
+        if (!known.fresh) {
+          known = await receiving.get(integrationId, true)
+          continue
+        }
+        if (integration && error instanceof WebhookRefused && error.status === 401)
+          await activity(integration.id, 'bad_signature', error.message)
+        throw error
+      }
     }
-    const stored = await repo.storeEvent({
+    const integration = known.integration!
+    const stored = await repo.storeEventIfSynced({
       integrationId: integration.id,
       eventId: event.eventId,
       type: event.type,
@@ -398,10 +433,18 @@ export function createPlatformService(deps: PlatformServiceDeps) {
         origin,
       },
     })
-    if (!stored) return { duplicate: true }
+    if (!stored) {
+      // A redelivery, or the integration was deleted or its sync turned off since it was read.
+      const now = await receiving.get(integrationId, true)
+      if (!now.integration) throw integrationNotFound()
+      if (!now.integration.syncEnabled) throw syncTurnedOff()
+      return { duplicate: true }
+    }
     // A signed order proves the credentials: a pending integration is connected.
-    if (integration.status === 'pending')
+    if (integration.status === 'pending') {
       await repo.setIntegrationState(integration.id, { status: 'connected' })
+      receiving.forget(integration.id)
+    }
     if (!stopped) setImmediate(() => void drain())
     return { duplicate: false }
   }
