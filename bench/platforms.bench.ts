@@ -205,6 +205,13 @@ try {
   socket.close()
 
   const toConsole = [...sentAt].flatMap(([id, at]) => (arrived.has(id) ? [arrived.get(id)! - at] : []))
+  // Whether the inbox keeps up: p99 to the console of the orders sent in each 10 s of the run
+  // (a backlog that grows shows as a rising line; an order never on the console counts as 60 s).
+  const byWindow = new Map<number, number[]>()
+  for (const [id, at] of sentAt) {
+    const window = Math.floor((at - start) / 10_000) * 10
+    byWindow.set(window, [...(byWindow.get(window) ?? []), arrived.has(id) ? arrived.get(id)! - at : 60_000])
+  }
   const kitchen = (await (
     await fetch(`${server.url}/api/restaurants/1/kitchen`, { headers: { cookie } })
   ).json()) as { orders: { platform?: { externalId: string } | null }[] }
@@ -229,6 +236,9 @@ try {
       p99: Math.round(percentile(toConsole, 99)),
       max: Math.round(Math.max(...toConsole)),
     },
+    toConsoleP99By10s: Object.fromEntries(
+      [...byWindow].map(([window, values]) => [`${window}s`, Math.round(percentile(values, 99))]),
+    ),
     inKitchen: inKitchen.length,
     inKitchenTwice: inKitchen.length - once.size,
     missing: missing.length,
