@@ -306,7 +306,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('what a new owner and a new diner 
   })
 
   // Screenshots of each screen at three widths in both themes: twelve page loads a screen.
-  it('adds funds from the profile and the header, and shows errors in a readable red', { timeout: 240_000 }, async () => {
+  it('adds funds from the profile and the header, and shows errors in a readable red', {
+    timeout: 240_000,
+  }, async () => {
     const page = await journey.openPage()
     await signIn(page, 'demo', 'demo1234')
     await page.goto('/profile')

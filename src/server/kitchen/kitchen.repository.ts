@@ -57,7 +57,9 @@ function cancelOnPlatform(
 ): PlatformTicket['cancelOnPlatform'] {
   if (!row) return null
   if (row.processedAt === null) return { state: 'sending', message: row.lastError }
-  return row.lastError === null ? { state: 'told', message: null } : { state: 'refused', message: row.lastError }
+  return row.lastError === null
+    ? { state: 'told', message: null }
+    : { state: 'refused', message: row.lastError }
 }
 
 export function createKitchenRepository(db: Db | Tx) {
@@ -76,49 +78,55 @@ export function createKitchenRepository(db: Db | Tx) {
     const restaurantIds = [...new Set(orderRows.map((o) => o.restaurantId))]
     const userIds = [...new Set(orderRows.map((o) => o.userId))]
     const integrationIds = [...new Set(orderRows.flatMap((o) => (o.integrationId ? [o.integrationId] : [])))]
-    const cancelledOnPlatforms = orderRows.filter((o) => o.integrationId && o.status === 'cancelled').map((o) => o.id)
-    const [menu, diners, profiles, added, shouts, tips, events, integrations, kitchenCancels] = await Promise.all([
-      db
-        .select({
-          id: menuItems.id,
-          name: menuItems.name,
-          category: menuItems.category,
-          allergens: menuItems.allergens,
-        })
-        .from(menuItems)
-        .where(inArray(menuItems.restaurantId, restaurantIds)),
-      db.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, userIds)),
-      db
-        .select({
-          userId: userAllergenProfiles.userId,
-          allergens: userAllergenProfiles.allergens,
-          severity: userAllergenProfiles.severity,
-        })
-        .from(userAllergenProfiles)
-        .where(inArray(userAllergenProfiles.userId, userIds)),
-      db
-        .select({ orderId: upsells.orderId, menuItemId: upsells.menuItemId })
-        .from(upsells)
-        .where(and(inArray(upsells.orderId, ids), eq(upsells.accepted, true))),
-      db
-        .select()
-        .from(chefShouts)
-        .where(inArray(chefShouts.orderId, ids))
-        .orderBy(asc(chefShouts.createdAt), asc(chefShouts.id)),
-      db
-        .select()
-        .from(chefTips)
-        .where(inArray(chefTips.orderId, ids))
-        .orderBy(asc(chefTips.createdAt), asc(chefTips.id)),
-      db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(desc(orderEvents.id)),
-      integrationIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({ id: deliveryPlatformIntegrations.id, platform: deliveryPlatformIntegrations.platform })
-            .from(deliveryPlatformIntegrations)
-            .where(inArray(deliveryPlatformIntegrations.id, integrationIds)),
-      createPlatformsRepository(db).kitchenCancels(cancelledOnPlatforms),
-    ])
+    const cancelledOnPlatforms = orderRows
+      .filter((o) => o.integrationId && o.status === 'cancelled')
+      .map((o) => o.id)
+    const [menu, diners, profiles, added, shouts, tips, events, integrations, kitchenCancels] =
+      await Promise.all([
+        db
+          .select({
+            id: menuItems.id,
+            name: menuItems.name,
+            category: menuItems.category,
+            allergens: menuItems.allergens,
+          })
+          .from(menuItems)
+          .where(inArray(menuItems.restaurantId, restaurantIds)),
+        db.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, userIds)),
+        db
+          .select({
+            userId: userAllergenProfiles.userId,
+            allergens: userAllergenProfiles.allergens,
+            severity: userAllergenProfiles.severity,
+          })
+          .from(userAllergenProfiles)
+          .where(inArray(userAllergenProfiles.userId, userIds)),
+        db
+          .select({ orderId: upsells.orderId, menuItemId: upsells.menuItemId })
+          .from(upsells)
+          .where(and(inArray(upsells.orderId, ids), eq(upsells.accepted, true))),
+        db
+          .select()
+          .from(chefShouts)
+          .where(inArray(chefShouts.orderId, ids))
+          .orderBy(asc(chefShouts.createdAt), asc(chefShouts.id)),
+        db
+          .select()
+          .from(chefTips)
+          .where(inArray(chefTips.orderId, ids))
+          .orderBy(asc(chefTips.createdAt), asc(chefTips.id)),
+        db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(desc(orderEvents.id)),
+        integrationIds.length === 0
+          ? Promise.resolve([])
+          : db
+              .select({
+                id: deliveryPlatformIntegrations.id,
+                platform: deliveryPlatformIntegrations.platform,
+              })
+              .from(deliveryPlatformIntegrations)
+              .where(inArray(deliveryPlatformIntegrations.id, integrationIds)),
+        createPlatformsRepository(db).kitchenCancels(cancelledOnPlatforms),
+      ])
     const toldOf = new Map(kitchenCancels.map((c) => [c.eventId, c]))
     // Who made each ticket's last status change: the team member's name (their role is kept then).
     const actorIds = [
@@ -432,9 +440,8 @@ export function createKitchenRepository(db: Db | Tx) {
           group.map((g) => g.order),
           kitchenSettingsOf({ kitchenSettings: group[0]!.settings }),
         )
-        made.forEach((ticket, i) =>
-          result.push({ ticket, restaurantId, isShowcase: group[i]!.order.isShowcase }),
-        )
+        for (const [i, ticket] of made.entries())
+          result.push({ ticket, restaurantId, isShowcase: group[i]!.order.isShowcase })
       }
       return result
     },

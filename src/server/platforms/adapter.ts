@@ -116,7 +116,10 @@ export interface PlatformAdapter {
   /** The whole order (Uber Eats reads it from the platform). */
   readOrder(integration: Credentials, event: Extract<InboundEvent, { kind: 'order' }>): Promise<PlatformOrder>
   /** `readyAt`: when the kitchen promises the order ready (the platform's own estimate, else ours). */
-  accept(integration: Credentials, order: StatusReport & { prepMinutes: number; readyAt: Date }): Promise<void>
+  accept(
+    integration: Credentials,
+    order: StatusReport & { prepMinutes: number; readyAt: Date },
+  ): Promise<void>
   deny(integration: Credentials, order: StatusReport, reason: string): Promise<void>
   /** Cancels an order the platform saw accepted: the kitchen cannot make it after all. */
   cancel(integration: Credentials, order: StatusReport, reason: KitchenCancel): Promise<void>

@@ -12,10 +12,10 @@ import {
   type KitchenCancel,
   ourId,
   type PlatformAdapter,
-  platformTime,
   type PlatformOrder,
   type PublishedMenu,
   parseJson,
+  platformTime,
   WebhookRefused,
 } from './adapter'
 import { callPlatform, expectOk } from './platform-http'

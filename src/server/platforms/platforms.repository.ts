@@ -80,7 +80,9 @@ export function createPlatformsRepository(db: Db | Tx) {
                       where id = ${values.integrationId} and sync_enabled)
         on conflict (integration_id, event_id) do nothing
         returning id`)
-      const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as { id: unknown }[]
+      const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as {
+        id: unknown
+      }[]
       return rows[0] ? { id: Number(rows[0].id) } : undefined
     },
 
@@ -203,7 +205,10 @@ export function createPlatformsRepository(db: Db | Tx) {
 
     async integrations(ids: number[]): Promise<IntegrationRow[]> {
       if (ids.length === 0) return []
-      return db.select().from(deliveryPlatformIntegrations).where(inArray(deliveryPlatformIntegrations.id, ids))
+      return db
+        .select()
+        .from(deliveryPlatformIntegrations)
+        .where(inArray(deliveryPlatformIntegrations.id, ids))
     },
 
     async restaurants(ids: number[]) {

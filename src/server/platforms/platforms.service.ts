@@ -167,7 +167,11 @@ export function createPlatformService(deps: PlatformServiceDeps) {
         )
         await told(event)
       } else
-        await activity(integration.id, 'failed', `Gave up on ${row.type} ${event.externalId ?? ''}: ${message}`)
+        await activity(
+          integration.id,
+          'failed',
+          `Gave up on ${row.type} ${event.externalId ?? ''}: ${message}`,
+        )
     } else {
       await repo.markFailed(row.id, message)
     }
@@ -223,21 +227,23 @@ export function createPlatformService(deps: PlatformServiceDeps) {
       await repo.markAllProcessed(done)
       return
     }
-    await repo.activities(
-      made.flatMap(({ order: row, created }, i) => {
-        const { integration, order } = read[i]!
-        return created
-          ? [
-              {
-                integrationId: integration.id,
-                kind: 'received' as const,
-                message: `Order ${order.displayId ?? order.externalId} from ${order.customerName}`,
-                orderId: row.id,
-              },
-            ]
-          : []
-      }),
-    ).catch((err: unknown) => log?.warn({ err }, 'activity not recorded'))
+    await repo
+      .activities(
+        made.flatMap(({ order: row, created }, i) => {
+          const { integration, order } = read[i]!
+          return created
+            ? [
+                {
+                  integrationId: integration.id,
+                  kind: 'received' as const,
+                  message: `Order ${order.displayId ?? order.externalId} from ${order.customerName}`,
+                  orderId: row.id,
+                },
+              ]
+            : []
+        }),
+      )
+      .catch((err: unknown) => log?.warn({ err }, 'activity not recorded'))
     const paused = new Map<number, Promise<string | undefined>>()
     const pausedReason = (restaurantId: number) => {
       if (!paused.has(restaurantId))
@@ -249,8 +255,7 @@ export function createPlatformService(deps: PlatformServiceDeps) {
       try {
         if (order.status === 'received') {
           const reason = await pausedReason(integration.restaurantId)
-          if (reason)
-            await platformOrders.deny(order.id, { reason, kind: 'denied', by: { actor: 'system' } })
+          if (reason) await platformOrders.deny(order.id, { reason, kind: 'denied', by: { actor: 'system' } })
           else if (
             integration.autoAccept ||
             restaurants.get(integration.restaurantId)?.kitchenMode === 'autopilot'
@@ -280,7 +285,11 @@ export function createPlatformService(deps: PlatformServiceDeps) {
         // Its order may still be on its way (events out of order): tried again, then given up.
         if (!cancelled && row.attempts < 3) throw new Error('The cancelled order has not arrived yet')
       } else if (event.kind === 'kitchen_cancel') {
-        await platformOrders.tellKitchenCancel(integration, event.externalId!, event.body as KitchenCancelBody)
+        await platformOrders.tellKitchenCancel(
+          integration,
+          event.externalId!,
+          event.body as KitchenCancelBody,
+        )
       }
       await repo.markProcessed(row.id)
       if (event.kind === 'kitchen_cancel') await told(event)
@@ -381,7 +390,11 @@ export function createPlatformService(deps: PlatformServiceDeps) {
         const hit = kept.get(id)
         if (!fresh && hit && clock() - hit.at < KEEP_MS) return { ...hit, fresh: false }
         const integration = await repo.integration(id)
-        const entry = { at: clock(), integration, secrets: integration ? credentials(integration) : undefined }
+        const entry = {
+          at: clock(),
+          integration,
+          secrets: integration ? credentials(integration) : undefined,
+        }
         if (kept.size >= 1000) kept.clear()
         kept.set(id, entry)
         return { ...entry, fresh: true }

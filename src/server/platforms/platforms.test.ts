@@ -620,7 +620,11 @@ describe("a platform order's promised time", () => {
 
     await new Promise((r) => setTimeout(r, 1500))
     const acceptedFrom = Date.now()
-    const res = await app.inject({ method: 'POST', url: `/api/orders/${waiting.id}/accept`, headers: owner.headers })
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${waiting.id}/accept`,
+      headers: owner.headers,
+    })
     expect(res.statusCode, res.body).toBe(200)
     const acceptedUntil = Date.now()
     const planned = app.config.kitchen.orderMs
@@ -649,7 +653,11 @@ describe("a platform order's promised time", () => {
     const order = await eventually(() => orderOf(integration.id, hook.orderId))
     const waiting = (await kitchen(owner, restaurant.id)).orders.find((t) => t.id === order.id)!
     expect(waiting.promisedAt).toBe(pickupAt.toISOString())
-    const res = await app.inject({ method: 'POST', url: `/api/orders/${order.id}/accept`, headers: owner.headers })
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/accept`,
+      headers: owner.headers,
+    })
     expect(res.statusCode, res.body).toBe(200)
     const accepted = (await kitchen(owner, restaurant.id)).orders.find((t) => t.id === order.id)!
     expect(accepted.promisedAt).toBe(pickupAt.toISOString())
@@ -690,7 +698,11 @@ describe("the kitchen's cancel of a platform's order", () => {
     const call = await market.waitForCall(`/v1/eats/orders/${hook.orderId}/cancel`)
     expect(call.method).toBe('POST')
     expect(call.headers.authorization).toMatch(/^Bearer uber-token-/)
-    expect(call.json).toEqual({ reason: 'ITEM_ISSUE', details: 'Out of brisket', cancelling_party: 'MERCHANT' })
+    expect(call.json).toEqual({
+      reason: 'ITEM_ISSUE',
+      details: 'Out of brisket',
+      cancelling_party: 'MERCHANT',
+    })
     expect(market.uberOrders.get(hook.orderId)!.current_state).toBe('CANCELED')
     expect(
       await eventually(async () => {

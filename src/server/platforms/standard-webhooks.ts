@@ -176,7 +176,11 @@ export function createStandardWebhooksAdapter(
     },
 
     async cancel(integration, order, cancel) {
-      await send(integration, { ...statusPayload(order, 'cancelled'), reason: cancel.reason, note: cancel.note })
+      await send(integration, {
+        ...statusPayload(order, 'cancelled'),
+        reason: cancel.reason,
+        note: cancel.note,
+      })
     },
 
     async reportStatus(integration, order) {

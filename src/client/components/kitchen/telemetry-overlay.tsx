@@ -110,7 +110,13 @@ export function TelemetryOverlay({
 }
 
 /** The overlay of an order's live readings: it follows them itself, so the page is not redrawn. */
-export function LiveTelemetryOverlay({ orderId, className }: { orderId: number | undefined; className?: string }) {
+export function LiveTelemetryOverlay({
+  orderId,
+  className,
+}: {
+  orderId: number | undefined
+  className?: string
+}) {
   const { telemetry, history } = useLiveTelemetry(orderId)
   return <TelemetryOverlay telemetry={telemetry} history={history} className={className} />
 }

@@ -175,20 +175,32 @@ describe("the kitchen's cancel of a platform order", () => {
       {
         status: 'cancelled',
         statusAt: new Date(NOW - 60_000).toISOString(),
-        cancellation: { reason: 'out_of_stock', note: null, refund: 0, at: new Date(NOW - 60_000).toISOString() },
+        cancellation: {
+          reason: 'out_of_stock',
+          note: null,
+          refund: 0,
+          at: new Date(NOW - 60_000).toISOString(),
+        },
       },
       { acceptBy: null, cancelOnPlatform: { state, message } },
     )
 
   it('says in Recent whether the platform was told, and alerts when it refused', () => {
     renderWithProviders(
-      <RecentList recent={[cancelled('refused', '409: Order is PICKED_UP; it cannot be cancelled')]} now={NOW} busy={false} onRecall={() => {}} />,
+      <RecentList
+        recent={[cancelled('refused', '409: Order is PICKED_UP; it cannot be cancelled')]}
+        now={NOW}
+        busy={false}
+        onRecall={() => {}}
+      />,
     )
     expect(screen.getByRole('alert').textContent).toBe(
       'Uber Eats refused the cancel (409: Order is PICKED_UP; it cannot be cancelled): cancel it on the Uber Eats tablet too.',
     )
     cleanup()
-    renderWithProviders(<PlatformCancelNotice ticket={cancelled('sending', '503: The simulator is failing on purpose')} />)
+    renderWithProviders(
+      <PlatformCancelNotice ticket={cancelled('sending', '503: The simulator is failing on purpose')} />,
+    )
     expect(screen.getByTestId('platform-cancel').textContent).toBe(
       'Telling Uber Eats… (retrying after 503: The simulator is failing on purpose)',
     )
