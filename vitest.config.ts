@@ -67,7 +67,7 @@ export default defineConfig({
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles,
+          setupFiles: [...setupFiles, 'src/client/testing-library-setup.ts'],
           // jsdom renders slowly on a busy machine; a timeout here is never a finding.
           testTimeout: 20_000,
         },

@@ -169,7 +169,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the kitchen console from the keyb
     journey.expectNoPageErrors()
   }, 120_000)
 
-  it('pauses new orders and 86es a dish from the console, and the restaurant page follows live', async () => {
+  it('pauses new orders and 86es a dish and an option from the console, and the restaurant page follows live', async () => {
     const chef = await journey.openPage({ viewport: { width: 1024, height: 768 } })
     await signIn(chef, 'chef', 'chef1234')
     await chef.goto('/kitchen/1')
@@ -206,8 +206,42 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the kitchen console from the keyb
     await chef.keyboard.press('Escape')
     await chef.getByRole('button', { name: 'Resume now' }).click()
     await visitor.getByTestId('restaurant-paused').waitFor({ state: 'detached', timeout: 5000 })
+
+    // One option of a dish, 86'd from the console with the keyboard alone: the diner's open
+    // dialog greys it out at once, and the console's 86'd list names it with its dish.
+    await visitor.getByRole('tab', { name: /Mains/ }).click()
+    await visitor.getByRole('button', { name: 'Add to cart: Fettuccine Alfredo' }).click()
+    const mushrooms = visitor.getByTestId('add-to-cart-dialog').getByLabel(/^Roasted mushrooms/)
+    await mushrooms.waitFor()
+    expect(await mushrooms.isDisabled()).toBe(false)
+    const optionSwitch = chef.getByRole('switch', {
+      name: 'Fettuccine Alfredo, Add to it: Roasted mushrooms available',
+    })
+    await chef.getByRole('button', { name: /^Sold out/ }).click()
+    // The focus starts in the search: type, then Tab past the dish to its option, Space turns it.
+    await chef.getByLabel('Search dishes and options').waitFor()
+    await chef.keyboard.type('mushroom')
+    await chef.keyboard.press('Tab')
+    await chef.keyboard.press('Tab')
+    expect(await chef.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Fettuccine Alfredo, Add to it: Roasted mushrooms available',
+    )
+    await chef.keyboard.press('Space')
+    await expect.poll(() => optionSwitch.getAttribute('aria-checked')).toBe('false')
+    await expect.poll(() => mushrooms.isDisabled(), { timeout: 5000 }).toBe(true)
+    await screenshot(chef, 'kitchen-86-dialog-option-1024-dark')
+    await chef.keyboard.press('Escape')
+    const soldOut = chef.getByTestId('sold-out-list')
+    await soldOut.getByText('Roasted mushrooms (Fettuccine Alfredo)').waitFor()
+    await screenshot(chef, 'kitchen-86-option-1024-dark')
+    await chef.getByRole('button', { name: /^Sold out/ }).click()
+    await chef.keyboard.type('mushroom')
+    await optionSwitch.click()
+    await expect.poll(() => mushrooms.isDisabled(), { timeout: 5000 }).toBe(false)
+    await chef.keyboard.press('Escape')
+    await soldOut.getByText('Roasted mushrooms (Fettuccine Alfredo)').waitFor({ state: 'detached' })
     journey.expectNoPageErrors()
-  }, 90_000)
+  }, 120_000)
 
   it('screenshots the console on the kitchen tablet, dark and light', async () => {
     for (const theme of ['dark', 'light'] as const) {

@@ -120,7 +120,7 @@ declare module 'fastify' {
     upsells: UpsellsService
     /** What a restaurant's owner is told: new orders, reviews, silent sensors, stopped cameras, late orders. */
     ownerNotices: OwnerNotices
-    /** Which restaurants have a kitchen console open on this instance. */
+    /** Which restaurants have a kitchen console open, on this instance or another. */
     consoles: ConsolePresence
     /** The kitchen's pause of new orders. */
     pauses: Pauses
@@ -193,7 +193,7 @@ export async function buildApp({
   // (through main.ts) the kitchen's drivers.
   const geocoder = createGeocoder(config.geocoder, app.log)
   app.decorate('restaurants', createRestaurantService(app, geocoder))
-  app.decorate('consoles', createConsolePresence())
+  app.decorate('consoles', await createConsolePresence({ bus }))
   app.decorate(
     'pauses',
     createPauses({ db: database.db, bus, invalidate: () => app.restaurants.invalidate(), log: app.log }),
@@ -369,6 +369,7 @@ export async function buildApp({
   const cameraSettings = createCameraSettingsRepository(db)
   const uploads = createUploadsRepository(db)
   app.addHook('onClose', async () => {
+    await app.consoles.close()
     await app.platforms.stop()
     await app.devices.close()
     await app.push.close()

@@ -49,6 +49,8 @@ export const RESTAURANT_CAPABILITIES = [
   'read_activity',
   /** Earnings, payouts and the payout account. */
   'manage_earnings',
+  /** Hand the restaurant to a member of its staff (the owner's alone; see staff/ownership.ts). */
+  'transfer_ownership',
 ] as const
 export type RestaurantCapability = (typeof RESTAURANT_CAPABILITIES)[number]
 

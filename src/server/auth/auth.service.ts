@@ -55,7 +55,8 @@ function scrypt(
 ): Promise<Buffer> | undefined {
   const task = () => scryptAsync(password, salt, keylen, options)
   if (!lane) return passwordHashing.open.run(task)
-  if (lane === 'known-device') return passwordHashing.knownDevice.tryRun(task) ?? passwordHashing.open.tryRun(task)
+  if (lane === 'known-device')
+    return passwordHashing.knownDevice.tryRun(task) ?? passwordHashing.open.tryRun(task)
   return passwordHashing.openFree ? passwordHashing.open.tryRun(task) : undefined
 }
 

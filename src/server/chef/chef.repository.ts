@@ -18,6 +18,15 @@ export function createChefRepository(db: Db | Tx) {
       return event?.at
     },
 
+    /** The restaurant's owner now (null when it has none). */
+    async restaurantOwner(restaurantId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ ownerId: restaurants.ownerId })
+        .from(restaurants)
+        .where(eq(restaurants.id, restaurantId))
+      return row?.ownerId ?? null
+    },
+
     /** The order a shout was sent on; undefined when there is no such shout. */
     async shoutOrder(shoutId: number): Promise<number | undefined> {
       const [row] = await db
@@ -85,11 +94,10 @@ export function prepareShoutsWithAccess(db: Db) {
     .select({
       userId: orders.userId,
       isShowcase: orders.isShowcase,
-      ownerId: restaurants.ownerId,
+      restaurantId: orders.restaurantId,
       shout: chefShouts,
     })
     .from(orders)
-    .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
     .leftJoin(chefShouts, eq(chefShouts.orderId, orders.id))
     .where(eq(orders.id, sql.placeholder('orderId')))
     .orderBy(desc(chefShouts.createdAt), desc(chefShouts.id))

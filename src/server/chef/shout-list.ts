@@ -6,7 +6,7 @@ import type { CachedBody } from '../infra/cached-response'
 import type { Logger } from '../infra/logger'
 import type { ReadCache } from '../infra/read-cache'
 import { canViewOrder, findOrderWithOwner } from '../orders/order-access'
-import { type ChefShoutRow, prepareShoutsWithAccess } from './chef.repository'
+import { type ChefShoutRow, createChefRepository, prepareShoutsWithAccess } from './chef.repository'
 
 /** An order's shout list in the read cache; every shout sent or answered clears it. */
 export const chefShoutsCacheKey = (orderId: number) => `chef-shouts:${orderId}`
@@ -14,7 +14,7 @@ export const chefShoutsCacheKey = (orderId: number) => `chef-shouts:${orderId}`
 interface OrderAccess {
   userId: number
   isShowcase: boolean
-  ownerId: number | null
+  restaurantId: number
 }
 /** Orders whose readers are known; the oldest are forgotten first. */
 const MAX_KNOWN_ORDERS = 50_000
@@ -42,11 +42,19 @@ export function createShoutList(deps: { db: Db; cache: ReadCache; log?: Pick<Log
   const { db, cache, log } = deps
   /**
    * Who may read an order's shouts: its diner, its restaurant's owner, anyone for the showcase.
-   * None of these changes once the order exists, so it is kept (bounded) without invalidation.
+   * The diner, the restaurant and the showcase flag never change once the order exists, so they
+   * are kept (bounded) without invalidation; the owner can (a transfer), so it is read each time
+   * someone other than the diner asks.
    */
   const access = new Map<number, OrderAccess>()
   const remember = (orderId: number, facts: OrderAccess) =>
     setBounded(access, orderId, facts, MAX_KNOWN_ORDERS)
+  const repo = createChefRepository(db)
+  async function mayRead(facts: OrderAccess, viewerId: number | undefined): Promise<boolean> {
+    if (facts.isShowcase || (viewerId !== undefined && facts.userId === viewerId)) return true
+    if (viewerId === undefined) return false
+    return canViewOrder(facts, await repo.restaurantOwner(facts.restaurantId), viewerId)
+  }
 
   /** Clears the shout lists of these orders, here at once and on the other instances. */
   async function forgetShouts(orderIds: Iterable<number>) {
@@ -66,7 +74,11 @@ export function createShoutList(deps: { db: Db; cache: ReadCache; log?: Pick<Log
         const rows = await shoutsWithAccess.execute({ orderId })
         const first = rows[0]
         if (!first) throw NO_SUCH_ORDER
-        remember(orderId, { userId: first.userId, isShowcase: first.isShowcase, ownerId: first.ownerId })
+        remember(orderId, {
+          userId: first.userId,
+          isShowcase: first.isShowcase,
+          restaurantId: first.restaurantId,
+        })
         return rows.flatMap((row) => (row.shout ? [toChefShoutDto(row.shout)] : []))
       })
     } catch (error) {
@@ -83,18 +95,23 @@ export function createShoutList(deps: { db: Db; cache: ReadCache; log?: Pick<Log
      */
     async listShoutsFor(viewerId: number | undefined, orderId: number): Promise<CachedBody | undefined> {
       const known = access.get(orderId)
-      if (known && !canViewOrder(known, known.ownerId, viewerId)) return undefined
+      if (known && !(await mayRead(known, viewerId))) return undefined
       const entry = await cachedShouts(orderId)
       if (!entry) return undefined
-      let facts = known ?? access.get(orderId)
+      if (known) return entry
+      let facts = access.get(orderId)
       if (!facts) {
         // Kept longer than its readers were: read them again.
         const row = await findOrderWithOwner(db, orderId)
         if (!row) return undefined
-        facts = { userId: row.order.userId, isShowcase: row.order.isShowcase, ownerId: row.ownerId }
+        facts = {
+          userId: row.order.userId,
+          isShowcase: row.order.isShowcase,
+          restaurantId: row.order.restaurantId,
+        }
         remember(orderId, facts)
       }
-      return canViewOrder(facts, facts.ownerId, viewerId) ? entry : undefined
+      return (await mayRead(facts, viewerId)) ? entry : undefined
     },
   }
 }

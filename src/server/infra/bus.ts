@@ -45,3 +45,5 @@ export const restaurantChannel = (restaurantId: number) => `restaurant:${restaur
 export const CACHE_CHANNEL = 'cache:invalidate'
 /** A member's role or stations changed, or they left a restaurant's staff: consoles check again. */
 export const STAFF_CHANNEL = 'staff:changed'
+/** Which restaurants each instance has a kitchen console of (kitchen/console-presence.ts). */
+export const CONSOLES_CHANNEL = 'consoles:presence'

@@ -29,6 +29,7 @@ import {
 } from '../db/schema'
 import { cancellationOf } from '../orders/cancellation'
 import { createPlatformsRepository, kitchenCancelEventId } from '../platforms/platforms.repository'
+import { readOptionGroups } from '../restaurants/option-groups.repository'
 import { allInPages } from './in-batches'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -357,6 +358,11 @@ export function createKitchenRepository(db: Db | Tx) {
           .orderBy(asc(menuItems.categoryPosition), asc(menuItems.position), asc(menuItems.id)),
       ])
       const paused = row.pausedUntil && row.pausedUntil.getTime() > now.getTime() ? row.pausedUntil : null
+      // Each option can be 86'd from the line as its dish can: the console lists them under it.
+      const optionGroups = await readOptionGroups(
+        db,
+        dishes.map((d) => d.id),
+      )
       return {
         restaurantId: row.id,
         restaurantName: row.name,
@@ -367,7 +373,14 @@ export function createKitchenRepository(db: Db | Tx) {
         recent: await ticketsFor(finished, settings),
         pausedUntil: paused?.toISOString() ?? null,
         timeZone: row.timeZone,
-        dishes,
+        dishes: dishes.map((dish) => ({
+          ...dish,
+          optionGroups: (optionGroups.get(dish.id) ?? []).map((group) => ({
+            id: group.id,
+            name: group.name,
+            options: group.options.map(({ id, name, isAvailable }) => ({ id, name, isAvailable })),
+          })),
+        })),
       }
     },
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { ServerMessage } from '../../shared/live-messages'
-import type { Ticket } from '../../shared/schemas/kitchen'
+import { kitchenSchema, type Ticket } from '../../shared/schemas/kitchen'
 import { parseOrderItems } from '../../shared/schemas/orders'
 import { menuItemSchema } from '../../shared/schemas/restaurants'
 import { upsells } from '../db/schema'
@@ -537,6 +537,31 @@ describe('selling out an option', () => {
     })
     const onMenu = (await readMenu(restaurant.id)).find((m) => m.id === padThai.id)!
     expect(onMenu.optionGroups![1]!.options[0]).toMatchObject({ name: 'Fried egg', isAvailable: false })
+    // The console's 86 list shows the option sold out, under its dish and group.
+    const kitchen = kitchenSchema.parse(
+      (await app.inject({ url: `/api/restaurants/${restaurant.id}/kitchen`, headers: owner.headers })).json(),
+    )
+    const listed = kitchen.dishes.find((d) => d.id === padThai.id)!
+    expect(listed.isAvailable).toBe(true)
+    expect(listed.optionGroups.map((g) => [g.name, g.options.map((o) => [o.name, o.isAvailable])])).toEqual([
+      [
+        'Spice level',
+        [
+          ['Mild', true],
+          ['Hot', true],
+          ['Thai hot', true],
+        ],
+      ],
+      [
+        'Extras',
+        [
+          ['Fried egg', false],
+          ['Crushed peanuts', true],
+          ['Tofu', true],
+          ['Lime', true],
+        ],
+      ],
+    ])
 
     await app.inject({
       method: 'PATCH',

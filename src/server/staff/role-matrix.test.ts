@@ -9,13 +9,19 @@ import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live-messages'
-import { chefShouts, menuItems } from '../db/schema'
+import { chefShouts, menuItems, menuOptions, orders } from '../db/schema'
 import { connectViewer, createKitchenOrder, liveUrl } from '../realtime/live.fixtures'
 import { buildTestApp, createUser, type TestUser } from '../testing/build-test-app'
+import { startMarketplace } from '../testing/marketplace-fake'
 
-const app = await buildTestApp()
+// A delivery platform's receiver on 127.0.0.1, told of each accept and deny.
+const market = await startMarketplace()
+const app = await buildTestApp({ config: { outbound: { allowPrivateHosts: true } } })
 await app.listen({ port: 0, host: '127.0.0.1' })
-afterAll(() => app.close())
+afterAll(async () => {
+  await app.close()
+  await market.close()
+})
 
 type Persona =
   | 'anonymous'
@@ -54,6 +60,7 @@ const ALLOWED = {
   insights: ['owner', 'manager'],
   activity: ['owner', 'manager'],
   earnings: ['owner'],
+  ownership: ['owner'],
   orderEvents: TEAM,
 } satisfies Record<string, Persona[]>
 
@@ -92,18 +99,46 @@ await app.inject({
     longitude: -97.742,
   },
 })
-const dish = async (name: string, category: string) => {
+const dish = async (name: string, category: string, extra: object = {}) => {
   const res = await app.inject({
     method: 'POST',
     url: `/api/restaurants/${restaurantId}/menu`,
     headers: owner.headers,
-    payload: { name, description: `${name}, made to order.`, price: 12, category, ingredients: ['salt'] },
+    payload: {
+      name,
+      description: `${name}, made to order.`,
+      price: 12,
+      category,
+      ingredients: ['salt'],
+      ...extra,
+    },
   })
   expect(res.statusCode).toBe(201)
-  return res.json() as { id: number; name: string }
+  return res.json() as {
+    id: number
+    name: string
+    optionGroups: Array<{ options: Array<{ id: number }> }>
+  }
 }
-const burger = await dish('Smash Burger', 'Grill')
+const burger = await dish('Smash Burger', 'Grill', {
+  optionGroups: [{ name: 'Cheese', max: 1, options: [{ name: 'Cheddar' }, { name: 'Blue' }] }],
+})
+const cheddar = burger.optionGroups[0]!.options[0]!.id
 const salad = await dish('Green Salad', 'Salads')
+// A Grubhub integration (the generic scheme): its orders wait in the kitchen for accept or deny.
+const integration = await app.inject({
+  method: 'POST',
+  url: `/api/restaurants/${restaurantId}/delivery-integrations`,
+  headers: owner.headers,
+  payload: {
+    platform: 'grubhub',
+    apiKey: 'grubhub-key-000000001',
+    merchantId: 'gh-matrix',
+    webhookUrl: `${market.url}/generic/grubhub`,
+  },
+})
+expect(integration.statusCode, integration.body).toBe(201)
+const integrationId: number = integration.json().id
 const settings = { amberMinutes: 8, redMinutes: 15, stations: { Grill: 'grill', Salads: 'salad' } }
 expect(
   (
@@ -170,6 +205,26 @@ async function ticketFor(persona: Persona, status = 'preparing') {
     items: [{ id: item.id, name: item.name, priceCents: 1200 }],
     status,
   })
+}
+
+/** A fresh platform order waiting for the kitchen's accept or deny. */
+async function platformOrder() {
+  const order = await createKitchenOrder(app.db, {
+    userId: customer.user.id,
+    restaurantId,
+    items: [{ id: burger.id, name: burger.name, priceCents: 1200 }],
+    status: 'received',
+  })
+  await app.db
+    .update(orders)
+    .set({
+      integrationId,
+      externalId: `gh-${order.id}`,
+      source: 'grubhub',
+      acceptBy: new Date(Date.now() + 600_000),
+    })
+    .where(eq(orders.id, order.id))
+  return order
 }
 
 interface Case {
@@ -250,6 +305,17 @@ const CASES: Case[] = [
       }),
   },
   {
+    name: 'POST platform order accept',
+    allowed: ALLOWED.pass,
+    call: async (_, h) => inject('POST', `/api/orders/${(await platformOrder()).id}/accept`, h),
+  },
+  {
+    name: 'POST platform order deny',
+    allowed: ALLOWED.pass,
+    call: async (_, h) =>
+      inject('POST', `/api/orders/${(await platformOrder()).id}/deny`, h, { reason: 'Out of buns' }),
+  },
+  {
     name: 'GET order events',
     allowed: ALLOWED.orderEvents,
     call: async (p, h) => inject('GET', `/api/orders/${(await ticketFor(p)).id}/events`, h),
@@ -277,6 +343,14 @@ const CASES: Case[] = [
     call: async (_, h) => {
       await app.db.update(menuItems).set({ isAvailable: true }).where(eq(menuItems.id, salad.id))
       return inject('PATCH', `/api/menu-items/${salad.id}`, h, { isAvailable: false })
+    },
+  },
+  {
+    name: 'PATCH menu option (86 / availability)',
+    allowed: ALLOWED.availability,
+    call: async (_, h) => {
+      await app.db.update(menuOptions).set({ isAvailable: true }).where(eq(menuOptions.id, cheddar))
+      return inject('PATCH', `/api/menu-options/${cheddar}`, h, { isAvailable: false })
     },
   },
   {
@@ -400,6 +474,21 @@ const CASES: Case[] = [
     },
   },
   { name: 'GET activity', allowed: ALLOWED.activity, call: (_, h) => inject('GET', `${r}/activity`, h) },
+  {
+    name: 'PUT owner (transfer ownership)',
+    allowed: ALLOWED.ownership,
+    call: async (p, h) => {
+      if (p !== 'owner') return inject('PUT', `${r}/owner`, h, { userId: expo.user.id })
+      // The owner hands it to a new member, who hands it back; the matrix's owner stays its owner.
+      const heir = await join('expo')
+      const res = await inject('PUT', `${r}/owner`, h, { userId: heir.user.id })
+      expect((await inject('PUT', `${r}/owner`, heir.headers, { userId: owner.user.id })).statusCode).toBe(
+        200,
+      )
+      expect((await inject('DELETE', `${r}/staff/${heir.user.id}`, owner.headers)).statusCode).toBe(204)
+      return res
+    },
+  },
 ]
 
 const tally = { calls: 0, allowed: 0, refused: 0, unexpected: [] as string[] }

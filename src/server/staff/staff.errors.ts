@@ -50,6 +50,16 @@ export const alreadyMember = defineError({
   status: 409,
   message: 'This address already belongs to someone on the staff',
 })
+export const transferNeedsMember = defineError({
+  code: 'staff.transfer_needs_member',
+  status: 409,
+  message: 'Ownership passes only to someone already on the restaurant’s staff: invite them first',
+})
+export const ownershipChanged = defineError({
+  code: 'staff.ownership_changed',
+  status: 409,
+  message: 'The restaurant’s owner has just changed: reload the team to see who owns it now',
+})
 export const unknownStation = defineError({
   code: 'staff.unknown_station',
   status: 400,

@@ -31,6 +31,20 @@ export function createStaffRepository(db: Db | Tx) {
       return null
     },
 
+    /** The restaurant's owner, its row locked until the transaction ends (ownership transfer). */
+    async lockOwner(restaurantId: number) {
+      const [row] = await db
+        .select({ ownerId: restaurants.ownerId, name: restaurants.name })
+        .from(restaurants)
+        .where(eq(restaurants.id, restaurantId))
+        .for('update')
+      return row
+    },
+
+    async setOwner(restaurantId: number, userId: number) {
+      await db.update(restaurants).set({ ownerId: userId }).where(eq(restaurants.id, restaurantId))
+    },
+
     /** Marks the member active now, at most once a minute. */
     async touch(restaurantId: number, userId: number) {
       await db
@@ -120,12 +134,13 @@ export function createStaffRepository(db: Db | Tx) {
       return row
     },
 
+    /** Takes the member off the staff: their row (with the role they had), or undefined when none. */
     async removeMember(restaurantId: number, userId: number) {
       const rows = await db
         .delete(restaurantStaff)
         .where(and(eq(restaurantStaff.restaurantId, restaurantId), eq(restaurantStaff.userId, userId)))
-        .returning({ userId: restaurantStaff.userId })
-      return rows.length > 0
+        .returning({ userId: restaurantStaff.userId, role: restaurantStaff.role })
+      return rows[0]
     },
 
     /** Adds the user to the staff, or gives a member already there the invitation's role. */

@@ -7,6 +7,7 @@ import {
   inviteParams,
   inviteTokenParams,
   myWorkplaceSchema,
+  ownershipTransferSchema,
   staffInviteAccepted,
   staffInviteCreated,
   staffInviteCreateSchema,
@@ -105,6 +106,23 @@ export function staffRoutes(staff: StaffService): FastifyPluginAsyncZod {
         await staff.remove(memberOf(request), request.params.userId)
         return reply.code(204).send(null)
       },
+    )
+
+    app.put(
+      '/restaurants/:id/owner',
+      {
+        ...restaurantAccess('transfer_ownership', { param: 'id' }),
+        schema: {
+          tags: ['staff'],
+          summary:
+            'Hand the restaurant to a member of its staff (owner only); the owner stays on as a manager. Answers the team',
+          params: idParams,
+          body: ownershipTransferSchema,
+          response: { 200: staffListSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.headers(noStore).send(await staff.transferOwnership(memberOf(request), request.body.userId)),
     )
 
     app.get(

@@ -1,8 +1,9 @@
 /**
  * A restaurant's team: the one rule for who may do what (`access`, the `restaurantAccess`
- * decorator), the staff's roles and stations, invitations (`invitations.ts`), and the activity
- * log of who did what. A change to a member is published on the bus (`STAFF_CHANNEL`), so every
- * instance's live channel checks that member's kitchen subscriptions again at once.
+ * decorator), the staff's roles and stations, invitations (`invitations.ts`), handing the
+ * restaurant to another owner (`ownership.ts`), and the activity log of who did what. A change to
+ * a member is published on the bus (`STAFF_CHANNEL`), so every instance's live channel checks that
+ * member's kitchen subscriptions again at once.
  */
 import { stationsOf } from '../../shared/schemas/kitchen'
 import {
@@ -23,6 +24,7 @@ import { type Bus, STAFF_CHANNEL } from '../infra/bus'
 import type { Logger } from '../infra/logger'
 import { notRestaurantOwner, restaurantNotFound } from '../restaurants/restaurants.errors'
 import { createInvitations, inviteDto } from './invitations'
+import { createOwnershipTransfer } from './ownership'
 import { memberNotFound, ownerFixed, roleNotAllowed, roleTooHigh, unknownStation } from './staff.errors'
 import { createStaffRepository } from './staff.repository'
 
@@ -119,6 +121,8 @@ export function createStaffService(deps: {
     checkStations,
   })
 
+  const ownership = createOwnershipTransfer({ db, changed })
+
   return {
     record,
 
@@ -179,6 +183,12 @@ export function createStaffService(deps: {
     },
 
     ...invitations,
+
+    /** Hands the restaurant to a member of its staff; answers the team as it is afterwards. */
+    async transferOwnership(actor: RestaurantMember, toUserId: number): Promise<StaffList> {
+      await ownership.transferOwnership(actor, toUserId)
+      return this.list(actor.restaurantId)
+    },
 
     async update(actor: RestaurantMember, userId: number, input: StaffUpdate) {
       const current = await repo.member(actor.restaurantId, userId)

@@ -294,6 +294,57 @@ describe('staff', () => {
   })
 })
 
+describe('workplaces (the kitchen chooser)', () => {
+  it('lists every restaurant where the user works, owned ones first, each with the role and stations there; a removed place goes at once', async () => {
+    const me = await createUser(app)
+    const mine = await restaurantOf(me)
+    const grillOwner = await createUser(app)
+    const grill = await restaurantOf(grillOwner)
+    const bistroOwner = await createUser(app)
+    const bistro = await restaurantOf(bistroOwner)
+    for (const [owner, restaurantId, payload] of [
+      [grillOwner, grill.restaurant.id, { role: 'cook', stations: ['grill'] }],
+      [bistroOwner, bistro.restaurant.id, { role: 'manager' }],
+    ] as const) {
+      const res = await invite(owner, restaurantId, { email: me.user.email, ...payload })
+      expect((await accept(me, tokenOf(res.json().link))).statusCode).toBe(200)
+    }
+    const read = (as: TestUser) =>
+      app.inject({ url: `/api/users/${me.user.id}/workplaces`, headers: as.headers })
+    const listed = await read(me)
+    expect(listed.statusCode).toBe(200)
+    expect(listed.headers['cache-control']).toBe('private, no-store')
+    expect(listed.json()).toEqual([
+      { restaurantId: mine.restaurant.id, restaurantName: mine.restaurant.name, role: 'owner', stations: [] },
+      {
+        restaurantId: grill.restaurant.id,
+        restaurantName: grill.restaurant.name,
+        role: 'cook',
+        stations: ['grill'],
+      },
+      {
+        restaurantId: bistro.restaurant.id,
+        restaurantName: bistro.restaurant.name,
+        role: 'manager',
+        stations: [],
+      },
+    ])
+    // Someone else's list is theirs alone.
+    expect((await read(grillOwner)).statusCode).toBe(403)
+
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/restaurants/${grill.restaurant.id}/staff/${me.user.id}`,
+      headers: grillOwner.headers,
+    })
+    expect(removed.statusCode).toBe(204)
+    expect((await read(me)).json().map((w: { restaurantId: number }) => w.restaurantId)).toEqual([
+      mine.restaurant.id,
+      bistro.restaurant.id,
+    ])
+  })
+})
+
 describe('who did what', () => {
   it('shows the staff member’s name and role in the events to the restaurant, nothing about staff to the diner, and logs it', async () => {
     const owner = await createUser(app)

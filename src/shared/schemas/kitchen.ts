@@ -195,12 +195,23 @@ export const ticketSchema = z.object({
 })
 export type Ticket = z.infer<typeof ticketSchema>
 
-/** A dish as the console's 86 list shows it. */
+/** An option of a dish as the console's 86 list shows it, under its group. */
+export const kitchenOptionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  isAvailable: z.boolean(),
+})
+export type KitchenOption = z.infer<typeof kitchenOptionSchema>
+
+/** A dish as the console's 86 list shows it, with its option groups (each option can be 86'd too). */
 export const kitchenDishSchema = z.object({
   id: z.number(),
   name: z.string(),
   category: z.string(),
   isAvailable: z.boolean(),
+  optionGroups: z.array(
+    z.object({ id: z.number(), name: z.string(), options: z.array(kitchenOptionSchema) }),
+  ),
 })
 export type KitchenDish = z.infer<typeof kitchenDishSchema>
 

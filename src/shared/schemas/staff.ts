@@ -96,6 +96,15 @@ export const staffUpdateSchema = z
   })
 export type StaffUpdate = z.infer<typeof staffUpdateSchema>
 
+/** Hands the restaurant to a member of its staff: the owner's alone; the owner stays on as a manager. */
+export const ownershipTransferSchema = z.object({
+  userId: z
+    .number({ error: 'Choose the member who becomes the owner' })
+    .int('Choose the member who becomes the owner')
+    .positive('Choose the member who becomes the owner'),
+})
+export type OwnershipTransfer = z.infer<typeof ownershipTransferSchema>
+
 export const staffParams = z.object({ id: idParam(), userId: idParam() })
 export const inviteParams = z.object({ id: idParam(), inviteId: idParam() })
 export const inviteTokenParams = z.object({
@@ -149,6 +158,7 @@ export const ACTIVITY_ACTIONS = [
   'staff_changed',
   'staff_removed',
   'invite_revoked',
+  'ownership_transferred',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 

@@ -8,6 +8,7 @@ import { useBumpLine } from './api/bump-line'
 import { useCancelTicket } from './api/cancel-ticket'
 import { useRecallOrder } from './api/recall-order'
 import { useSetKitchenMode } from './api/set-kitchen-mode'
+import { useSetOptionAvailability } from './api/set-option-availability'
 import { useUpdateKitchenSettings } from './api/update-kitchen-settings'
 import { useUpdateShoutStatus } from './api/update-shout-status'
 import {
@@ -249,5 +250,56 @@ describe('the kitchen console’s writes to its cache', () => {
       body: { reason: 'out_of_stock', note: 'No dough' },
     })
     await waitFor(() => expect(queryClient.getQueryState(queryKeys.kitchen(1))?.isInvalidated).toBe(true))
+  })
+
+  it('86es options through their own endpoint, one request each, and marks them in the cached list', async () => {
+    const calls = stubApi((url) =>
+      url.pathname.startsWith('/api/menu-options/') ? { status: 200, body: { id: 3 } } : undefined,
+    )
+    const { result, queryClient } = renderHookWithQuery(() => useSetOptionAvailability(1))
+    queryClient.setQueryData(queryKeys.kitchen(1), {
+      ...kitchen([]),
+      dishes: [
+        {
+          id: 3,
+          name: 'Burger',
+          category: 'Mains',
+          isAvailable: true,
+          optionGroups: [
+            { id: 1, name: 'Cheese', options: [{ id: 10, name: 'Extra cheese', isAvailable: true }] },
+          ],
+        },
+        {
+          id: 4,
+          name: 'Melt',
+          category: 'Mains',
+          isAvailable: true,
+          optionGroups: [
+            {
+              id: 2,
+              name: 'Cheese',
+              options: [
+                { id: 11, name: 'Extra cheese', isAvailable: true },
+                { id: 12, name: 'No cheese', isAvailable: true },
+              ],
+            },
+          ],
+        },
+      ],
+    })
+    await act(() => result.current.mutateAsync({ ids: [10, 11], isAvailable: false }))
+    expect(calls).toEqual([
+      { method: 'PATCH', path: '/api/menu-options/10', body: { isAvailable: false } },
+      { method: 'PATCH', path: '/api/menu-options/11', body: { isAvailable: false } },
+    ])
+    const dishes = queryClient.getQueryData<Kitchen>(queryKeys.kitchen(1))!.dishes
+    expect(
+      dishes.flatMap((d) => d.optionGroups.flatMap((g) => g.options.map((o) => [o.id, o.isAvailable]))),
+    ).toEqual([
+      [10, false],
+      [11, false],
+      [12, true],
+    ])
+    expect(dishes.every((d) => d.isAvailable)).toBe(true)
   })
 })

@@ -1,29 +1,35 @@
+import { Badge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { PageSpinner } from '@client/components/ui/spinner'
+import { useWorkplaces } from '@client/lib/queries/workplaces'
 import { useCurrentUser } from '@client/lib/session'
+import { ROLE_LABELS } from '@shared/schemas/staff'
 import { ChefHat } from 'lucide-react'
 import { Link, Redirect } from 'wouter'
-import { useMyRestaurants } from './api/get-my-restaurants'
 
-/** /kitchen: the console of the user's only restaurant, or a choice between theirs. */
+/**
+ * /kitchen: the console of the only restaurant where the user works (owned or as staff), or a
+ * choice between them, each with the user's role there.
+ */
 export default function KitchenChooserPage() {
   const { user } = useCurrentUser()
-  const restaurants = useMyRestaurants(user?.id)
-  if (restaurants.isLoading || !user) return <PageSpinner />
-  const list = restaurants.data ?? []
-  if (list.length === 1) return <Redirect to={`/kitchen/${list[0]!.id}`} replace />
+  const workplaces = useWorkplaces(user?.id)
+  if (workplaces.isLoading || !user) return <PageSpinner />
+  const list = workplaces.data ?? []
+  if (list.length === 1) return <Redirect to={`/kitchen/${list[0]!.restaurantId}`} replace />
   return (
     <main className="mx-auto flex min-h-dvh max-w-lg flex-col justify-center gap-6 px-6 py-16">
       <div className="flex items-center gap-3">
         <ChefHat className="size-8 text-primary" aria-hidden="true" />
         <h1 className="text-2xl font-bold">Open a kitchen</h1>
       </div>
-      {restaurants.isError ? (
+      {workplaces.isError ? (
         <p className="text-muted-foreground">Your restaurants could not be loaded. Please try again.</p>
       ) : list.length === 0 ? (
         <>
           <p className="text-muted-foreground">
-            You have no restaurant yet. Register one, and its kitchen console opens here.
+            You have no restaurant yet. Register one, or open the invitation link your restaurant sent you,
+            and its kitchen console opens here.
           </p>
           <Button asChild size="lg">
             <Link href="/partner">Go to the workspace</Link>
@@ -31,10 +37,16 @@ export default function KitchenChooserPage() {
         </>
       ) : (
         <ul className="grid gap-3" aria-label="Your restaurants">
-          {list.map((r) => (
-            <li key={r.id}>
-              <Button asChild size="lg" variant="outline" className="h-16 w-full justify-start text-lg">
-                <Link href={`/kitchen/${r.id}`}>{r.name}</Link>
+          {list.map((w) => (
+            <li key={w.restaurantId}>
+              <Button asChild size="lg" variant="outline" className="h-16 w-full justify-between text-lg">
+                <Link href={`/kitchen/${w.restaurantId}`}>
+                  <span className="truncate">{w.restaurantName}</span>
+                  <Badge variant={w.role === 'owner' ? 'default' : 'secondary'}>
+                    {ROLE_LABELS[w.role]}
+                    {w.stations.length ? ` · ${w.stations.join(', ')}` : ''}
+                  </Badge>
+                </Link>
               </Button>
             </li>
           ))}

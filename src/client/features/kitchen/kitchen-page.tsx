@@ -33,6 +33,7 @@ import { useSensors } from './api/get-sensors'
 import { useRecallOrder } from './api/recall-order'
 import { useSetDishAvailability } from './api/set-dish-availability'
 import { useSetKitchenMode } from './api/set-kitchen-mode'
+import { useSetOptionAvailability } from './api/set-option-availability'
 import { useSetPause } from './api/set-pause'
 import { useUpdateShoutStatus } from './api/update-shout-status'
 import { AllDayPanel } from './components/all-day-panel'
@@ -43,9 +44,11 @@ import { RecentList } from './components/recent-list'
 import { SensorStatus } from './components/sensor-status'
 import { SettingsDialog } from './components/settings-dialog'
 import { SoldOutDialog } from './components/sold-out-dialog'
+import { SoldOutPanel } from './components/sold-out-panel'
 import { TicketCard } from './components/ticket-card'
 import { playChime, readFlash, readMuted, writeFlash, writeMuted } from './lib/chime'
 import { consoleKeyAction, focusKind } from './lib/console-keys'
+import { soldOutEntries } from './lib/sold-out'
 import { kitchenTitle, newTicketAnnouncement, nextSelection, ticketsForStation } from './lib/tickets'
 import { useConsoleTheme } from './lib/use-console-theme'
 import { useKitchenLive } from './lib/use-kitchen-live'
@@ -132,6 +135,7 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
   const setMode = useSetKitchenMode(restaurantId)
   const pause = useSetPause(restaurantId)
   const dishAvailability = useSetDishAvailability(restaurantId)
+  const optionAvailability = useSetOptionAvailability(restaurantId)
 
   const data = kitchen.data
   const tickets = data?.orders ?? []
@@ -172,6 +176,7 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
   const shown = ticketsForStation(tickets, activeStation)
   const selected = shown.find((t) => t.id === selectedId) ?? shown[0]
   const dialogOpen = cancelling !== undefined || settingsOpen || keysOpen || pauseOpen || soldOutOpen
+  const soldOut = data ? soldOutEntries(data.dishes) : []
 
   /** Selects a ticket and moves the focus onto it (never onto one of its buttons). */
   const focusTicket = useCallback((id: number | undefined) => {
@@ -338,10 +343,8 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
           <Button size="lg" variant="outline" className="h-12" onClick={() => setSoldOutOpen(true)}>
             <Ban aria-hidden="true" />
             Sold out
-            {data.dishes.some((d) => !d.isAvailable) ? (
-              <span className="rounded bg-red-600 px-1.5 text-xs font-bold text-white">
-                {data.dishes.filter((d) => !d.isAvailable).length}
-              </span>
+            {soldOut.length > 0 ? (
+              <span className="rounded bg-red-600 px-1.5 text-xs font-bold text-white">{soldOut.length}</span>
             ) : null}
           </Button>
           <div
@@ -529,6 +532,7 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
           )}
         </section>
         <aside className={cn('flex w-full flex-col gap-4 md:w-64 md:shrink-0')}>
+          <SoldOutPanel dishes={data.dishes} />
           <AllDayPanel tickets={tickets} station={activeStation} />
           <RecentList recent={data.recent} now={now} busy={busy} onRecall={recallTicket} />
         </aside>
@@ -584,14 +588,23 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
       <SoldOutDialog
         dishes={data.dishes}
         open={soldOutOpen}
-        pending={dishAvailability.isPending}
+        pending={dishAvailability.isPending || optionAvailability.isPending}
         onOpenChange={setSoldOutOpen}
-        onChange={(dish, isAvailable) =>
+        onDishChange={(dish, isAvailable) =>
           dishAvailability.mutate(
             { id: dish.id, isAvailable },
             {
               onSuccess: () => announce(`${dish.name} ${isAvailable ? 'back on the menu' : 'sold out'}`),
               onError: failed('Could not change the dish'),
+            },
+          )
+        }
+        onOptionsChange={({ ids, label }, isAvailable) =>
+          optionAvailability.mutate(
+            { ids, isAvailable },
+            {
+              onSuccess: () => announce(`${label} ${isAvailable ? 'back on the menu' : 'sold out'}`),
+              onError: failed('Could not change the option'),
             },
           )
         }

@@ -282,7 +282,13 @@ function Workspace({
           ) : section === 'integrations' ? (
             <IntegrationsSection key={current.id} restaurant={current} />
           ) : section === 'team' ? (
-            <TeamSection key={current.id} restaurantId={current.id} viewerRole={role} />
+            <TeamSection
+              key={current.id}
+              restaurantId={current.id}
+              restaurantName={current.name}
+              viewerId={user.id}
+              viewerRole={role}
+            />
           ) : section === 'installations' ? (
             <InstallationsSection key={current.id} user={user} restaurants={restaurants} current={current} />
           ) : (

@@ -3,7 +3,7 @@ import { queryKeys } from '@client/lib/query-keys'
 import type { Kitchen } from '@shared/schemas/kitchen'
 import type { MenuItem } from '@shared/schemas/restaurants'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { setDishAvailability } from '../lib/tickets'
+import { setDishAvailability } from '../lib/sold-out'
 
 /** PATCH /api/menu-items/{id} {isAvailable}: 86 a dish from the line, or bring it back. */
 export function useSetDishAvailability(restaurantId: number) {

@@ -27,22 +27,6 @@ export function upsertTicket(queryClient: QueryClient, restaurantId: number, tic
   )
 }
 
-export function setDishAvailability(kitchen: Kitchen, id: number, isAvailable: boolean): Kitchen {
-  return { ...kitchen, dishes: kitchen.dishes.map((d) => (d.id === id ? { ...d, isAvailable } : d)) }
-}
-
-/**
- * A live `menu_availability` on the console: a dish sold out or back. The console lists dishes
- * only, so one of a dish's options sold out (`optionId`) leaves the dish as it is.
- */
-export function withLiveAvailability(
-  kitchen: Kitchen,
-  message: { menuItemId: number; optionId?: number; isAvailable: boolean },
-): Kitchen {
-  if (message.optionId !== undefined) return kitchen
-  return setDishAvailability(kitchen, message.menuItemId, message.isAvailable)
-}
-
 export type PromiseLevel = 'ok' | 'amber' | 'red'
 /** Amber within 5 minutes of the promised time, red once it has passed. */
 export const PROMISE_AMBER_MS = 5 * 60_000

@@ -5,7 +5,8 @@ import type { ServerMessage } from '@shared/live-messages'
 import type { Kitchen, Ticket } from '@shared/schemas/kitchen'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { upsertTicket, withLiveAvailability } from './tickets'
+import { withLiveAvailability } from './sold-out'
+import { upsertTicket } from './tickets'
 
 export interface KitchenLiveHandlers {
   /** A ticket the console had not seen. */

@@ -15,7 +15,7 @@ import {
   type StaffMember,
   type StaffRole,
 } from '@shared/schemas/staff'
-import { Check, Copy, Link2, UserMinus, X } from 'lucide-react'
+import { Check, Copy, Crown, Link2, UserMinus, X } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { useActivity } from '../api/get-activity'
 import { useStaff } from '../api/get-staff'
@@ -23,6 +23,7 @@ import { useInviteStaff } from '../api/invite-staff'
 import { useRemoveMember } from '../api/remove-member'
 import { useRevokeInvite } from '../api/revoke-invite'
 import { useUpdateMember } from '../api/update-member'
+import { TransferOwnershipDialog } from './transfer-ownership-dialog'
 
 const ROLE_HINTS: Record<InvitableRole, string> = {
   manager: 'Everything but earnings and payouts; handles expo and cooks.',
@@ -71,8 +72,21 @@ function StationPicker({
   )
 }
 
-/** The workspace's Team section: invite by link, pending invitations, members and their roles. */
-export function TeamSection({ restaurantId, viewerRole }: { restaurantId: number; viewerRole: StaffRole }) {
+/**
+ * The workspace's Team section: invite by link, pending invitations, members and their roles, and
+ * for the owner alone, handing the restaurant to a member.
+ */
+export function TeamSection({
+  restaurantId,
+  restaurantName,
+  viewerId,
+  viewerRole,
+}: {
+  restaurantId: number
+  restaurantName: string
+  viewerId: number
+  viewerRole: StaffRole
+}) {
   const staff = useStaff(restaurantId)
   const id = useId()
   const invite = useInviteStaff(restaurantId)
@@ -86,6 +100,7 @@ export function TeamSection({ restaurantId, viewerRole }: { restaurantId: number
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [link, setLink] = useState<{ email: string; url: string } | undefined>()
   const [copied, setCopied] = useState(false)
+  const [newOwner, setNewOwner] = useState<StaffMember | undefined>()
 
   if (staff.isLoading) return <PageSpinner />
   if (staff.isError || !staff.data)
@@ -275,6 +290,7 @@ export function TeamSection({ restaurantId, viewerRole }: { restaurantId: number
                     { onError: failed('Could not change the member') },
                   )
                 }
+                onMakeOwner={viewerRole === 'owner' && m.role !== 'owner' ? () => setNewOwner(m) : undefined}
                 onRemove={() => {
                   if (window.confirm(`Remove ${m.fullName} from the team? Their console closes at once.`))
                     remove.mutate(m.userId, {
@@ -288,6 +304,13 @@ export function TeamSection({ restaurantId, viewerRole }: { restaurantId: number
         </CardContent>
       </Card>
 
+      <TransferOwnershipDialog
+        restaurantId={restaurantId}
+        restaurantName={restaurantName}
+        viewerId={viewerId}
+        member={newOwner}
+        onClose={() => setNewOwner(undefined)}
+      />
       <ActivityCard restaurantId={restaurantId} />
     </div>
   )
@@ -353,6 +376,7 @@ function MemberRow({
   canHandle,
   busy,
   onChange,
+  onMakeOwner,
   onRemove,
 }: {
   member: StaffMember
@@ -361,6 +385,8 @@ function MemberRow({
   canHandle: boolean
   busy: boolean
   onChange(patch: { role?: InvitableRole; stations?: string[] }): void
+  /** Only the owner is offered it, for every other member. */
+  onMakeOwner: (() => void) | undefined
   onRemove(): void
 }) {
   const id = useId()
@@ -403,6 +429,12 @@ function MemberRow({
                 </option>
               ))}
             </NativeSelect>
+            {onMakeOwner ? (
+              <Button variant="ghost" disabled={busy} onClick={onMakeOwner}>
+                <Crown aria-hidden="true" />
+                Make owner
+              </Button>
+            ) : null}
             <Button variant="ghost" className="text-destructive" disabled={busy} onClick={onRemove}>
               <UserMinus aria-hidden="true" />
               Remove
