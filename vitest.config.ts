@@ -108,6 +108,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
+          // A page's app can take seconds to start on a loaded two-core machine: `expect.poll`
+          // waits as long as a locator does instead of its default second.
+          expect: { poll: { timeout: 30_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

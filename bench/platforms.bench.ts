@@ -9,7 +9,9 @@
  *   npm run bench:platforms                       # 50 a second for 60 s
  *   npm run bench:platforms -- --rate 20 --seconds 10
  *
- * Options: --rate webhooks a second (50), --seconds (60), --database-url (PostgreSQL instead of PGlite).
+ * Options: --rate webhooks a second (50), --seconds (60), --database-url (PostgreSQL instead of PGlite),
+ * --profile FILE (the server's V8 tick log, written as it runs: `node --prof-process FILE` says
+ * where its time went).
  */
 import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
@@ -30,6 +32,7 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '60' },
     'database-url': { type: 'string' },
+    profile: { type: 'string' },
   },
 })
 const RATE = Number(args.rate)
@@ -56,7 +59,9 @@ if (args['database-url'])
     APP_SECRET: randomUUID() + randomUUID(),
     ...vapidEnv(),
   })
-const server = await startServer(env)
+const server = await startServer(env, {
+  nodeArgs: args.profile ? ['--prof', '--no-logfile-per-isolate', `--logfile=${args.profile}`] : [],
+})
 let exitCode = 0
 try {
   const login = await fetch(`${server.url}/api/login`, {
@@ -200,6 +205,13 @@ try {
   socket.close()
 
   const toConsole = [...sentAt].flatMap(([id, at]) => (arrived.has(id) ? [arrived.get(id)! - at] : []))
+  // Whether the inbox keeps up: p99 to the console of the orders sent in each 10 s of the run
+  // (a backlog that grows shows as a rising line; an order never on the console counts as 60 s).
+  const byWindow = new Map<number, number[]>()
+  for (const [id, at] of sentAt) {
+    const window = Math.floor((at - start) / 10_000) * 10
+    byWindow.set(window, [...(byWindow.get(window) ?? []), arrived.has(id) ? arrived.get(id)! - at : 60_000])
+  }
   const kitchen = (await (
     await fetch(`${server.url}/api/restaurants/1/kitchen`, { headers: { cookie } })
   ).json()) as { orders: { platform?: { externalId: string } | null }[] }
@@ -224,6 +236,9 @@ try {
       p99: Math.round(percentile(toConsole, 99)),
       max: Math.round(Math.max(...toConsole)),
     },
+    toConsoleP99By10s: Object.fromEntries(
+      [...byWindow].map(([window, values]) => [`${window}s`, Math.round(percentile(values, 99))]),
+    ),
     inKitchen: inKitchen.length,
     inKitchenTwice: inKitchen.length - once.size,
     missing: missing.length,

@@ -44,7 +44,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('Uber Eats orders in the kitchen c
     return hook
   }
 
-  it('a signed order waits in the console, is accepted (the platform hears it), its QR opens the watch page; another is denied', async () => {
+  it('a signed order waits in the console, is accepted (the platform hears it), its QR opens the watch page, a cancel from the kitchen reaches Uber Eats; another is denied', async () => {
     const chef = await journey.openPage({ viewport: { width: 1366, height: 900 } })
     await signIn(chef, 'chef', 'chef1234')
     const created = await chef.request.post('/api/restaurants/1/delivery-integrations', {
@@ -105,6 +105,20 @@ describe.skipIf(process.env.E2E_SKIP === '1')('Uber Eats orders in the kitchen c
     expect(text).not.toContain('Jordan')
     expect(text).not.toMatch(/\$\d/)
     await screenshot(customer, 'platform-watch-390-light')
+
+    // The kitchen cancels the accepted order after all: Uber Eats is told, and Recent says so.
+    const firstId = (await ticket.getAttribute('data-testid'))!.replace('ticket-', '')
+    await ticket.getByRole('button', { name: 'Cancel' }).click()
+    const dialog = chef.getByRole('dialog')
+    await dialog.getByText('Out of stock').click()
+    await dialog.getByRole('button', { name: 'Cancel and refund' }).click()
+    const cancelled = await market!.waitForCall(`/v1/eats/orders/${first.orderId}/cancel`, 10_000)
+    expect(cancelled.json).toMatchObject({ reason: 'ITEM_ISSUE', cancelling_party: 'MERCHANT' })
+    await expect
+      .poll(() => chef.getByTestId(`recent-${firstId}`).getByTestId('platform-cancel').textContent(), {
+        timeout: 10_000,
+      })
+      .toBe('Uber Eats was told')
 
     // A second order is denied with a reason.
     const second = await sendOrder(integration.id, 'Casey', pizza.id)

@@ -31,25 +31,30 @@ export function freePort(): Promise<number> {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string } = {},
+  /** `nodeArgs`: Node's own flags for the server's process (a benchmark's `--prof`). */
+  options: { dataDir?: string; nodeArgs?: string[] } = {},
 ): Promise<RunningServer> {
   const port = Number(env.PORT) || (await freePort())
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'clearplate-e2e-'))
   let log = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      KITCHEN_ORDER_SECONDS: '60',
-      KITCHEN_TICK_MS: '500',
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        KITCHEN_ORDER_SECONDS: '60',
+        KITCHEN_TICK_MS: '500',
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  )
   child.stdout?.on('data', (d) => {
     log += d
   })

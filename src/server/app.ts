@@ -267,6 +267,7 @@ export async function buildApp({
       orderStatus: app.orderStatus,
       log: app.log,
       ticketChanged: (orderId) => app.kitchen.ticketChanged(orderId),
+      ticketsChanged: (orderIds) => app.kitchen.ticketsChanged(orderIds),
       // A paused restaurant denies platform orders with the pause's message.
       pausedReason: async (restaurantId) => (await restaurantPause(database.db, restaurantId))?.message,
     }),
@@ -324,7 +325,12 @@ export async function buildApp({
     orderStatus: app.orderStatus,
     log: app.log,
     listeners: {
-      cancelled: (order) => app.kitchen.ticketChanged(order.id),
+      // A delivery platform's order: the platform is told from the inbox's queue, with retries.
+      cancelling: (tx, cancel) => app.platforms.orders.queueKitchenCancel(tx, cancel),
+      cancelled: (order) => {
+        if (order.integrationId) app.platforms.drainSoon()
+        return app.kitchen.ticketChanged(order.id)
+      },
       ...refundNotices({ db, notifications, log: app.log }),
     },
   })

@@ -75,6 +75,14 @@ export function createKitchenFeed(deps: {
     return ticket
   }
 
+  /** Publishes several new or changed orders' tickets, read together (a batch of platform orders). */
+  async function ticketsChanged(orderIds: number[]): Promise<void> {
+    for (const { ticket, restaurantId, isShowcase } of await createKitchenRepository(db).tickets(orderIds)) {
+      if (isShowcase) continue
+      await publish(kitchenChannel(restaurantId), liveMessage.kitchenOrder({ restaurantId, order: ticket }))
+    }
+  }
+
   /**
    * After a bump or recall committed: the diner's room, the kitchen's channel, and the listeners.
    * (A cancel is the order's own: `orders/cancellation.ts`.)
@@ -88,6 +96,6 @@ export function createKitchenFeed(deps: {
     return { order: order!, ticket: ticket! }
   }
 
-  return { publish, ticketChanged, statusChanged }
+  return { publish, ticketChanged, ticketsChanged, statusChanged }
 }
 export type KitchenFeed = ReturnType<typeof createKitchenFeed>

@@ -7,6 +7,7 @@ import {
   type Kitchen,
   type KitchenMode,
   type KitchenSettings,
+  type PlatformTicket,
   RECALL_WINDOW_MS,
   RECENT_WINDOW_MS,
   type Ticket,
@@ -27,6 +28,7 @@ import {
   users,
 } from '../db/schema'
 import { cancellationOf } from '../orders/cancellation'
+import { createPlatformsRepository, kitchenCancelEventId } from '../platforms/platforms.repository'
 import { readOptionGroups } from '../restaurants/option-groups.repository'
 import { allInPages } from './in-batches'
 
@@ -50,6 +52,17 @@ export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] || 'Guest'
 }
 
+/** Where telling the platform of the kitchen's cancel stands, from its outbox row (none: no cancel by the kitchen). */
+function cancelOnPlatform(
+  row: { processedAt: Date | null; lastError: string | null } | undefined,
+): PlatformTicket['cancelOnPlatform'] {
+  if (!row) return null
+  if (row.processedAt === null) return { state: 'sending', message: row.lastError }
+  return row.lastError === null
+    ? { state: 'told', message: null }
+    : { state: 'refused', message: row.lastError }
+}
+
 export function createKitchenRepository(db: Db | Tx) {
   async function restaurant(id: number): Promise<RestaurantRow | undefined> {
     const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id))
@@ -66,47 +79,56 @@ export function createKitchenRepository(db: Db | Tx) {
     const restaurantIds = [...new Set(orderRows.map((o) => o.restaurantId))]
     const userIds = [...new Set(orderRows.map((o) => o.userId))]
     const integrationIds = [...new Set(orderRows.flatMap((o) => (o.integrationId ? [o.integrationId] : [])))]
-    const [menu, diners, profiles, added, shouts, tips, events, integrations] = await Promise.all([
-      db
-        .select({
-          id: menuItems.id,
-          name: menuItems.name,
-          category: menuItems.category,
-          allergens: menuItems.allergens,
-        })
-        .from(menuItems)
-        .where(inArray(menuItems.restaurantId, restaurantIds)),
-      db.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, userIds)),
-      db
-        .select({
-          userId: userAllergenProfiles.userId,
-          allergens: userAllergenProfiles.allergens,
-          severity: userAllergenProfiles.severity,
-        })
-        .from(userAllergenProfiles)
-        .where(inArray(userAllergenProfiles.userId, userIds)),
-      db
-        .select({ orderId: upsells.orderId, menuItemId: upsells.menuItemId })
-        .from(upsells)
-        .where(and(inArray(upsells.orderId, ids), eq(upsells.accepted, true))),
-      db
-        .select()
-        .from(chefShouts)
-        .where(inArray(chefShouts.orderId, ids))
-        .orderBy(asc(chefShouts.createdAt), asc(chefShouts.id)),
-      db
-        .select()
-        .from(chefTips)
-        .where(inArray(chefTips.orderId, ids))
-        .orderBy(asc(chefTips.createdAt), asc(chefTips.id)),
-      db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(desc(orderEvents.id)),
-      integrationIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({ id: deliveryPlatformIntegrations.id, platform: deliveryPlatformIntegrations.platform })
-            .from(deliveryPlatformIntegrations)
-            .where(inArray(deliveryPlatformIntegrations.id, integrationIds)),
-    ])
+    const cancelledOnPlatforms = orderRows
+      .filter((o) => o.integrationId && o.status === 'cancelled')
+      .map((o) => o.id)
+    const [menu, diners, profiles, added, shouts, tips, events, integrations, kitchenCancels] =
+      await Promise.all([
+        db
+          .select({
+            id: menuItems.id,
+            name: menuItems.name,
+            category: menuItems.category,
+            allergens: menuItems.allergens,
+          })
+          .from(menuItems)
+          .where(inArray(menuItems.restaurantId, restaurantIds)),
+        db.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, userIds)),
+        db
+          .select({
+            userId: userAllergenProfiles.userId,
+            allergens: userAllergenProfiles.allergens,
+            severity: userAllergenProfiles.severity,
+          })
+          .from(userAllergenProfiles)
+          .where(inArray(userAllergenProfiles.userId, userIds)),
+        db
+          .select({ orderId: upsells.orderId, menuItemId: upsells.menuItemId })
+          .from(upsells)
+          .where(and(inArray(upsells.orderId, ids), eq(upsells.accepted, true))),
+        db
+          .select()
+          .from(chefShouts)
+          .where(inArray(chefShouts.orderId, ids))
+          .orderBy(asc(chefShouts.createdAt), asc(chefShouts.id)),
+        db
+          .select()
+          .from(chefTips)
+          .where(inArray(chefTips.orderId, ids))
+          .orderBy(asc(chefTips.createdAt), asc(chefTips.id)),
+        db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(desc(orderEvents.id)),
+        integrationIds.length === 0
+          ? Promise.resolve([])
+          : db
+              .select({
+                id: deliveryPlatformIntegrations.id,
+                platform: deliveryPlatformIntegrations.platform,
+              })
+              .from(deliveryPlatformIntegrations)
+              .where(inArray(deliveryPlatformIntegrations.id, integrationIds)),
+        createPlatformsRepository(db).kitchenCancels(cancelledOnPlatforms),
+      ])
+    const toldOf = new Map(kitchenCancels.map((c) => [c.eventId, c]))
     // Who made each ticket's last status change: the team member's name (their role is kept then).
     const actorIds = [
       ...new Set(
@@ -243,6 +265,7 @@ export function createKitchenRepository(db: Db | Tx) {
               watchUrl: order.watchCode ? `/watch/${order.watchCode}` : null,
               unmatchedLines,
               allergenWords,
+              cancelOnPlatform: cancelOnPlatform(toldOf.get(kitchenCancelEventId(order.id))),
             }
           : null,
       }
@@ -411,6 +434,29 @@ export function createKitchenRepository(db: Db | Tx) {
 
     async setLinesDone(orderId: number, linesDone: number[]): Promise<void> {
       await db.update(orders).set({ linesDone, updatedAt: new Date() }).where(eq(orders.id, orderId))
+    },
+
+    /** Several orders' tickets in one read per restaurant (a batch of platform orders), with each order's restaurant and whether it is a showcase. */
+    async tickets(orderIds: number[]) {
+      if (orderIds.length === 0) return []
+      const rows = await db
+        .select({ order: orders, settings: restaurants.kitchenSettings })
+        .from(orders)
+        .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+        .where(inArray(orders.id, orderIds))
+      const byRestaurant = new Map<number, typeof rows>()
+      for (const row of rows)
+        byRestaurant.set(row.order.restaurantId, [...(byRestaurant.get(row.order.restaurantId) ?? []), row])
+      const result: { ticket: Ticket; restaurantId: number; isShowcase: boolean }[] = []
+      for (const [restaurantId, group] of byRestaurant) {
+        const made = await ticketsFor(
+          group.map((g) => g.order),
+          kitchenSettingsOf({ kitchenSettings: group[0]!.settings }),
+        )
+        for (const [i, ticket] of made.entries())
+          result.push({ ticket, restaurantId, isShowcase: group[i]!.order.isShowcase })
+      }
+      return result
     },
 
     /** One order's ticket, whatever its status. */

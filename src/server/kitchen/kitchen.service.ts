@@ -60,6 +60,7 @@ export function createKitchenService(deps: {
 
   return {
     ticketChanged: feed.ticketChanged,
+    ticketsChanged: feed.ticketsChanged,
     ...bumps,
 
     /** The console: its tickets, and the caller's own role and stations. */

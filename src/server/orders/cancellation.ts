@@ -15,7 +15,7 @@ import { liveMessage } from '../../shared/live-message-builders'
 import { toDollars } from '../../shared/money'
 import type { Cancellation, CancelReason } from '../../shared/schemas/kitchen'
 import type { StaffRole } from '../../shared/schemas/staff'
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import type { orders } from '../db/schema'
 import { publishActiveOrdersChanged } from '../infra/active-orders-cache'
 import { type Bus, orderChannel } from '../infra/bus'
@@ -42,6 +42,14 @@ export function cancellationOf(order: OrderRow): Cancellation | null {
   }
 }
 
+export interface KitchenCancelled {
+  order: OrderRow
+  /** The status the order had before (a platform's order still `received` was never accepted). */
+  from: OrderStatus
+  reason: CancelReason
+  note: string | null
+}
+
 export interface RefundEvent {
   orderId: number
   userId: number
@@ -49,6 +57,11 @@ export interface RefundEvent {
 }
 
 export interface CancellationListeners {
+  /**
+   * Inside the cancel's transaction, for what must happen if and only if the cancel commits (a
+   * delivery platform's order queues the call that tells the platform). Only the kitchen's cancels.
+   */
+  cancelling?(tx: Tx, cancel: KitchenCancelled): Promise<void>
   /** After the commit and the diner's status message: the kitchen's consoles show the ticket. */
   cancelled?(order: OrderRow): Promise<unknown> | undefined
   /** One call per wallet refunded (the diner's notice). */
@@ -147,6 +160,13 @@ export function createOrderCancellation(deps: {
             refundCents: total,
             at: changed.at,
           })
+          if (byKitchen)
+            await listeners.cancelling?.(tx, {
+              order,
+              from: order.status as OrderStatus,
+              reason: input.reason,
+              note: input.note ?? null,
+            })
         },
       )
       const order = (await createOrdersRepository(db).findById(orderId))!

@@ -151,9 +151,18 @@ export async function recordOrderCreated(
   tx: Tx | Db,
   input: { orderId: number; at: Date; by: StatusActor; status?: 'preparing' | 'received' },
 ) {
+  await recordOrdersCreated(tx, [input])
+}
+
+/** Several new orders' first history entries in one statement (a batch of platform orders). */
+export async function recordOrdersCreated(
+  tx: Tx | Db,
+  inputs: { orderId: number; at: Date; by: StatusActor; status?: 'preparing' | 'received' }[],
+) {
+  if (inputs.length === 0) return
   await tx
     .insert(orderEvents)
-    .values(eventRow(input.orderId, input.status ?? 'preparing', input.at, input.by))
+    .values(inputs.map((input) => eventRow(input.orderId, input.status ?? 'preparing', input.at, input.by)))
 }
 
 export function createOrderStatus({

@@ -41,6 +41,11 @@ export interface PlatformOrder {
   fulfilment: Fulfilment
   /** What the customer paid the platform, in cents. */
   totalCents: number
+  /**
+   * When the platform expects the order ready for its courier or customer, when it says (ISO
+   * 8601: a webhook's order waits in the inbox as JSON).
+   */
+  readyAt: string | null
   lines: PlatformLine[]
 }
 
@@ -96,6 +101,12 @@ export interface StatusReport {
   watchUrl: string | null
 }
 
+/** The kitchen's reason for cancelling an accepted order, in our words (each platform maps it to its own). */
+export interface KitchenCancel {
+  reason: 'out_of_stock' | 'kitchen_closed' | 'other'
+  note: string | null
+}
+
 export interface PlatformAdapter {
   platform: Platform
   /** How long the platform waits for the kitchen's answer to a new order. */
@@ -104,8 +115,14 @@ export interface PlatformAdapter {
   receive(raw: Buffer, headers: Headers, integration: Credentials, now: number): InboundEvent
   /** The whole order (Uber Eats reads it from the platform). */
   readOrder(integration: Credentials, event: Extract<InboundEvent, { kind: 'order' }>): Promise<PlatformOrder>
-  accept(integration: Credentials, order: StatusReport & { prepMinutes: number }): Promise<void>
+  /** `readyAt`: when the kitchen promises the order ready (the platform's own estimate, else ours). */
+  accept(
+    integration: Credentials,
+    order: StatusReport & { prepMinutes: number; readyAt: Date },
+  ): Promise<void>
   deny(integration: Credentials, order: StatusReport, reason: string): Promise<void>
+  /** Cancels an order the platform saw accepted: the kitchen cannot make it after all. */
+  cancel(integration: Credentials, order: StatusReport, reason: KitchenCancel): Promise<void>
   /** Tells the platform of a later status change, where the platform takes them. */
   reportStatus?(integration: Credentials, order: StatusReport): Promise<void>
   publishMenu(integration: Credentials, menu: PublishedMenu): Promise<void>
@@ -130,6 +147,13 @@ export function parseJson(raw: Buffer): unknown {
 export function cents(value: unknown): number {
   const n = Number(value)
   return Number.isFinite(n) && n >= 0 ? Math.round(n) : 0
+}
+
+/** A platform's time as ISO 8601 in UTC, or null when it sent none or none that reads. */
+export function platformTime(value: string | null | undefined): string | null {
+  if (!value) return null
+  const at = Date.parse(value)
+  return Number.isFinite(at) ? new Date(at).toISOString() : null
 }
 
 /** "42" → 42 when it is one of our ids. */

@@ -9,11 +9,13 @@ import {
   type Credentials,
   cents,
   headerOf,
+  type KitchenCancel,
   ourId,
   type PlatformAdapter,
   type PlatformOrder,
   type PublishedMenu,
   parseJson,
+  platformTime,
   WebhookRefused,
 } from './adapter'
 import { callPlatform, expectOk } from './platform-http'
@@ -43,10 +45,19 @@ const webhookSchema = z.object({
     subtotal: z.number().optional(),
     is_pickup: z.boolean().optional(),
     special_instructions: z.string().optional().nullable(),
+    /** When DoorDash's courier is expected at the store. */
+    estimated_pickup_time: z.string().optional().nullable(),
   }),
 })
 
 export const DOORDASH_ACCEPT_SECONDS = 10 * 60
+
+/** DoorDash's own words for why a merchant cancels. */
+const DOORDASH_CANCEL_REASONS: Record<KitchenCancel['reason'], string> = {
+  out_of_stock: 'ITEM_OUT_OF_STOCK',
+  kitchen_closed: 'STORE_CLOSED',
+  other: 'OTHER',
+}
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given)
@@ -107,6 +118,7 @@ export function createDoorDashAdapter(settings: { apiUrl: string }): PlatformAda
               ? cents(order.subtotal)
               : lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0),
           lines,
+          readyAt: platformTime(order.estimated_pickup_time),
         }
         return { kind: 'order', eventId, type: event.type, externalId: order.id, order: platformOrder }
       }
@@ -124,7 +136,7 @@ export function createDoorDashAdapter(settings: { apiUrl: string }): PlatformAda
       await confirm(integration, order.externalId, {
         merchant_supplied_id: String(order.orderId),
         order_status: 'success',
-        prep_time: new Date(Date.now() + order.prepMinutes * 60_000).toISOString(),
+        prep_time: order.readyAt.toISOString(),
         failure_reason: null,
       })
     },
@@ -136,6 +148,15 @@ export function createDoorDashAdapter(settings: { apiUrl: string }): PlatformAda
         prep_time: null,
         failure_reason: reason,
       })
+    },
+
+    async cancel(integration, order, cancel) {
+      await api(
+        integration,
+        'PATCH',
+        `/marketplace/api/v1/orders/${encodeURIComponent(order.externalId)}/cancellation`,
+        { cancel_reason: DOORDASH_CANCEL_REASONS[cancel.reason], cancel_details: cancel.note ?? '' },
+      )
     },
 
     async publishMenu(integration, menu) {

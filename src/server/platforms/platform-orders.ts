@@ -8,20 +8,32 @@
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
+import { orderSourceLabel } from '../../shared/constants'
 import { toDollars } from '../../shared/money'
+import { CANCEL_REASON_LABELS } from '../../shared/schemas/kitchen'
 import type { OrderLine } from '../../shared/schemas/orders'
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { menuItems, orders } from '../db/schema'
 import type { Logger } from '../infra/logger'
+import type { KitchenCancelled } from '../orders/cancellation'
 import { orderNumber } from '../orders/order-access'
-import { type OrderStatusService, recordOrderCreated, type StatusActor } from '../orders/order-status'
+import { type OrderStatusService, recordOrdersCreated, type StatusActor } from '../orders/order-status'
 import { statusChangeNotAllowed } from '../orders/orders.errors'
 import { createOrdersRepository } from '../orders/orders.repository'
-import type { Credentials, PlatformAdapter, PlatformOrder } from './adapter'
+import type { Credentials, KitchenCancel, PlatformAdapter, PlatformOrder } from './adapter'
 import { notAPlatformOrder, notWaitingForAcceptance, platformRefused } from './platforms.errors'
-import { createPlatformsRepository, type IntegrationRow } from './platforms.repository'
+import { createPlatformsRepository, type IntegrationRow, kitchenCancelEventId } from './platforms.repository'
 
 type OrderRow = typeof orders.$inferSelect
+
+/** What the outbox keeps of the kitchen's cancel of a platform's order. */
+export interface KitchenCancelBody {
+  orderId: number
+  /** The platform saw it accepted (cancel), or it was still waiting for an answer (deny). */
+  accepted: boolean
+  reason: KitchenCancel['reason']
+  note: string | null
+}
 
 export interface PlatformOrderDeps {
   db: Db
@@ -31,6 +43,8 @@ export interface PlatformOrderDeps {
   credentials(row: IntegrationRow): Credentials
   /** The kitchen's consoles are told of the order's ticket. */
   ticketChanged(orderId: number): Promise<unknown>
+  /** The same for several orders, their tickets read together. */
+  ticketsChanged?(orderIds: number[]): Promise<unknown>
   /** Seconds the kitchen has to answer (PLATFORM_ACCEPT_SECONDS), else the platform's own. */
   acceptSeconds: number | undefined
   /** The absolute origin of watch links (PUBLIC_URL), else the one the webhook came to. */
@@ -39,6 +53,19 @@ export interface PlatformOrderDeps {
   pausedReason?(restaurantId: number): Promise<string | undefined>
   /** How long the kitchen plans to take, for the platform's prep time. */
   plannedMs: number
+}
+
+/**
+ * When a platform's order is promised once accepted: the platform's own estimate when the order
+ * carried one, else the kitchen's planned time counted from acceptance (never from receipt: the
+ * minutes spent waiting for an answer are the platform's accept window, not cooking time).
+ */
+export function promiseOnAccept(
+  order: Pick<OrderRow, 'promisedAt'>,
+  acceptedAt: Date,
+  plannedMs: number,
+): Date {
+  return order.promisedAt ?? new Date(acceptedAt.getTime() + plannedMs)
 }
 
 export function createPlatformOrders(deps: PlatformOrderDeps) {
@@ -56,18 +83,32 @@ export function createPlatformOrders(deps: PlatformOrderDeps) {
     return { integration, adapter, credentials: deps.credentials(integration) }
   }
 
-  /** Lines matched to the menu by the id we published, else by name; unmatched lines keep the platform's name and price. */
-  async function matchLines(restaurantId: number, order: PlatformOrder): Promise<OrderLine[]> {
-    const menu = await db
-      .select({ id: menuItems.id, name: menuItems.name })
+  type MenuEntry = { id: number; name: string }
+  type Menu = { byId: Map<number, MenuEntry>; byName: Map<string, MenuEntry> }
+
+  /** The menus of a batch's restaurants, for matching lines, in one read. */
+  async function menusOf(restaurantIds: number[]): Promise<Map<number, Menu>> {
+    const rows = await db
+      .select({ id: menuItems.id, name: menuItems.name, restaurantId: menuItems.restaurantId })
       .from(menuItems)
-      .where(eq(menuItems.restaurantId, restaurantId))
-    const byId = new Map(menu.map((m) => [m.id, m]))
-    const byName = new Map(menu.map((m) => [m.name.trim().toLowerCase(), m]))
+      .where(inArray(menuItems.restaurantId, restaurantIds))
+    const menus = new Map<number, Menu>(
+      restaurantIds.map((id) => [id, { byId: new Map(), byName: new Map() }]),
+    )
+    for (const item of rows) {
+      const menu = menus.get(item.restaurantId)!
+      menu.byId.set(item.id, item)
+      menu.byName.set(item.name.trim().toLowerCase(), item)
+    }
+    return menus
+  }
+
+  /** Lines matched to the menu by the id we published, else by name; unmatched lines keep the platform's name and price. */
+  function matchLines(menu: Menu, order: PlatformOrder): OrderLine[] {
     return order.lines.map((line) => {
       const item =
-        (line.menuItemId !== undefined ? byId.get(line.menuItemId) : undefined) ??
-        byName.get(line.name.trim().toLowerCase())
+        (line.menuItemId !== undefined ? menu.byId.get(line.menuItemId) : undefined) ??
+        menu.byName.get(line.name.trim().toLowerCase())
       return {
         ...(item ? { menuItemId: item.id } : {}),
         name: item?.name ?? line.name.slice(0, 200),
@@ -77,50 +118,104 @@ export function createPlatformOrders(deps: PlatformOrderDeps) {
     })
   }
 
-  /** The order once in our kitchen, however often the platform sends it. */
-  async function create(
-    integration: IntegrationRow,
-    order: PlatformOrder,
-  ): Promise<{ order: OrderRow; created: boolean }> {
-    const existing = await repo.orderByExternalId(integration.id, order.externalId)
-    if (existing) return { order: existing, created: false }
-    const adapter = deps.adapterOf(integration.platform)
-    const seconds = deps.acceptSeconds ?? adapter?.acceptSeconds ?? 600
-    const userId = await repo.platformGuest(integration.platform)
-    const items = await matchLines(integration.restaurantId, order)
-    const now = new Date()
-    const created = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(orders)
-        .values({
-          userId,
-          restaurantId: integration.restaurantId,
-          status: 'received',
-          progress: 0,
-          totalPriceCents: order.totalCents,
-          items,
-          kitchenStartedAt: now,
-          fulfilment: order.fulfilment,
-          source: integration.platform,
-          integrationId: integration.id,
-          externalId: order.externalId,
-          externalDisplayId: order.displayId,
-          customerName: order.customerName.slice(0, 100),
-          notes: order.notes,
-          acceptBy: new Date(now.getTime() + seconds * 1000),
-          estimatedDelivery: new Date(now.getTime() + deps.plannedMs),
-          promisedAt: new Date(now.getTime() + deps.plannedMs),
-        })
-        .onConflictDoNothing({ target: [orders.integrationId, orders.externalId] })
-        .returning()
-      if (!row) return undefined
-      await recordOrderCreated(tx, { orderId: row.id, at: now, by: { actor: 'system' }, status: 'received' })
-      return row
+  // The account of each platform's customers never changes once made.
+  const guests = new Map<string, Promise<number>>()
+  const guestOf = (platform: string) => {
+    let id = guests.get(platform)
+    if (!id) {
+      id = repo.platformGuest(platform)
+      id.catch(() => guests.delete(platform))
+      guests.set(platform, id)
+    }
+    return id
+  }
+
+  const keyOf = (integrationId: number | null, externalId: string | null) => `${integrationId}:${externalId}`
+
+  /**
+   * A batch of platform orders, each once in our kitchen however often the platforms send it:
+   * one read of those already here, one of the menus, one transaction for the new ones, one read
+   * of their tickets for the consoles. An order the batch holds twice is made once.
+   */
+  async function createMany(
+    batch: { integration: IntegrationRow; order: PlatformOrder }[],
+  ): Promise<{ order: OrderRow; created: boolean }[]> {
+    const pairs = batch.map((b) => ({ integrationId: b.integration.id, externalId: b.order.externalId }))
+    const existing = await repo.ordersByExternalIds(pairs)
+    const fresh = new Map<string, (typeof batch)[number]>()
+    for (const b of batch) {
+      const key = keyOf(b.integration.id, b.order.externalId)
+      if (!existing.has(key) && !fresh.has(key)) fresh.set(key, b)
+    }
+    let inserted: OrderRow[] = []
+    if (fresh.size > 0) {
+      const menus = await menusOf([...new Set([...fresh.values()].map((b) => b.integration.restaurantId))])
+      const now = new Date()
+      const values = await Promise.all(
+        [...fresh.values()].map(async ({ integration, order }) => {
+          const adapter = deps.adapterOf(integration.platform)
+          const seconds = deps.acceptSeconds ?? adapter?.acceptSeconds ?? 600
+          return {
+            userId: await guestOf(integration.platform),
+            restaurantId: integration.restaurantId,
+            status: 'received',
+            progress: 0,
+            totalPriceCents: order.totalCents,
+            items: matchLines(menus.get(integration.restaurantId)!, order),
+            kitchenStartedAt: now,
+            fulfilment: order.fulfilment,
+            source: integration.platform,
+            integrationId: integration.id,
+            externalId: order.externalId,
+            externalDisplayId: order.displayId,
+            customerName: order.customerName.slice(0, 100),
+            notes: order.notes,
+            acceptBy: new Date(now.getTime() + seconds * 1000),
+            // Only the platform's own estimate is a promise before the kitchen accepts: ours
+            // starts at acceptance (promiseOnAccept).
+            estimatedDelivery: order.readyAt ? new Date(order.readyAt) : null,
+            promisedAt: order.readyAt ? new Date(order.readyAt) : null,
+          } satisfies typeof orders.$inferInsert
+        }),
+      )
+      inserted = await db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(orders)
+          .values(values)
+          .onConflictDoNothing({ target: [orders.integrationId, orders.externalId] })
+          .returning()
+        await recordOrdersCreated(
+          tx,
+          rows.map((row) => ({ orderId: row.id, at: now, by: { actor: 'system' }, status: 'received' })),
+        )
+        return rows
+      })
+    }
+    const made = new Map(inserted.map((row) => [keyOf(row.integrationId, row.externalId), row]))
+    // Made meanwhile by another instance: read back.
+    const raced = [...fresh.keys()].some((key) => !made.has(key))
+      ? await repo.ordersByExternalIds(pairs.filter((p) => !made.has(keyOf(p.integrationId, p.externalId))))
+      : new Map<string, OrderRow>()
+    if (inserted.length > 0)
+      await (deps.ticketsChanged
+        ? deps.ticketsChanged(inserted.map((row) => row.id))
+        : Promise.all(inserted.map((row) => deps.ticketChanged(row.id))))
+    const reported = new Set<string>()
+    return batch.map(({ integration, order }) => {
+      const key = keyOf(integration.id, order.externalId)
+      const row = made.get(key)
+      if (row && !reported.has(key)) {
+        reported.add(key)
+        return { order: row, created: true }
+      }
+      return { order: row ?? existing.get(key) ?? raced.get(key)!, created: false }
     })
-    if (!created)
-      return { order: (await repo.orderByExternalId(integration.id, order.externalId))!, created: false }
-    await deps.ticketChanged(created.id)
-    return { order: created, created: true }
+  }
+
+  /** The order once in our kitchen, however often the platform sends it. */
+  async function create(integration: IntegrationRow, order: PlatformOrder) {
+    const [result] = await createMany([{ integration, order }])
+    return result!
   }
 
   async function accept(orderId: number, by: StatusActor, origin?: string): Promise<OrderRow> {
@@ -131,12 +226,14 @@ export function createPlatformOrders(deps: PlatformOrderDeps) {
     const watchCode = integration.streamEnabled
       ? (order.watchCode ?? randomBytes(16).toString('base64url'))
       : null
+    const readyAt = promiseOnAccept(order, new Date(), deps.plannedMs)
     const report = {
       externalId: order.externalId!,
       orderId: order.id,
       status: 'accepted',
       watchUrl: watchUrlOf({ watchCode }, origin),
-      prepMinutes: Math.max(1, Math.round(deps.plannedMs / 60_000)),
+      prepMinutes: Math.max(1, Math.round((readyAt.getTime() - Date.now()) / 60_000)),
+      readyAt,
     }
     try {
       await adapter.accept(credentials, report)
@@ -154,7 +251,13 @@ export function createPlatformOrders(deps: PlatformOrderDeps) {
       const result = await orderStatus.changeIn(tx, { orderId, from: 'received', to: 'preparing', by })
       await tx
         .update(orders)
-        .set({ watchCode, acceptBy: null, kitchenStartedAt: result.at })
+        .set({
+          watchCode,
+          acceptBy: null,
+          kitchenStartedAt: result.at,
+          promisedAt: readyAt,
+          estimatedDelivery: readyAt,
+        })
         .where(eq(orders.id, orderId))
       return result
     })
@@ -266,6 +369,50 @@ export function createPlatformOrders(deps: PlatformOrderDeps) {
     return order
   }
 
+  /**
+   * The kitchen cancelled a platform's order (Cancel with refund on the console): queued in the
+   * cancel's own transaction, so the platform is told if and only if the cancel commits, and
+   * told from the inbox's pass with its retries. An order never accepted is denied instead.
+   */
+  async function queueKitchenCancel(tx: Tx, cancel: KitchenCancelled) {
+    const { order } = cancel
+    if (!order.integrationId || !order.externalId || order.source === 'clearplate') return
+    const body: KitchenCancelBody = {
+      orderId: order.id,
+      accepted: cancel.from !== 'received',
+      reason: cancel.reason === 'diner_request' ? 'other' : cancel.reason,
+      note: cancel.note,
+    }
+    await createPlatformsRepository(tx).storeEvent({
+      integrationId: order.integrationId,
+      eventId: kitchenCancelEventId(order.id),
+      type: 'kitchen.cancel',
+      payload: { kind: 'kitchen_cancel', externalId: order.externalId, body, origin: '' },
+    })
+  }
+
+  /** Tells the platform of the kitchen's cancel; throws the platform's refusal (PlatformCallError). */
+  async function tellKitchenCancel(integration: IntegrationRow, externalId: string, body: KitchenCancelBody) {
+    const adapter = deps.adapterOf(integration.platform)
+    if (!adapter) throw notAPlatformOrder()
+    const report = { externalId, orderId: body.orderId, status: 'cancelled', watchUrl: null }
+    const label = orderSourceLabel(integration.platform)
+    if (body.accepted)
+      await adapter.cancel(deps.credentials(integration), report, { reason: body.reason, note: body.note })
+    else
+      await adapter.deny(
+        deps.credentials(integration),
+        report,
+        body.note ?? CANCEL_REASON_LABELS[body.reason],
+      )
+    await repo.activity(
+      integration.id,
+      'cancelled',
+      `${label} was told of the kitchen's cancel of #${orderNumber(body.orderId)}`,
+      body.orderId,
+    )
+  }
+
   /** Denies as missed every waiting order whose deadline has passed; answers how many. */
   async function sweepDeadlines(now = new Date()): Promise<number> {
     let missed = 0
@@ -310,6 +457,17 @@ export function createPlatformOrders(deps: PlatformOrderDeps) {
     }
   }
 
-  return { create, accept, deny, platformCancel, sweepDeadlines, reportStatus, watchUrlOf }
+  return {
+    create,
+    createMany,
+    accept,
+    deny,
+    platformCancel,
+    queueKitchenCancel,
+    tellKitchenCancel,
+    sweepDeadlines,
+    reportStatus,
+    watchUrlOf,
+  }
 }
 export type PlatformOrders = ReturnType<typeof createPlatformOrders>

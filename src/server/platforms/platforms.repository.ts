@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import {
   deliveryPlatformIntegrations,
@@ -25,14 +25,24 @@ export type ActivityKind =
   | 'menu_failed'
   | 'checked'
 
-/** What the inbox keeps of a webhook: the verified body, the order it is about, and the host it came to. */
+/**
+ * What the inbox keeps of a webhook: the verified body, the order it is about, and the host it
+ * came to. `kitchen_cancel` goes the other way: the kitchen cancelled the platform's order, and
+ * the platform is told from the same queue, with the same retries.
+ */
 export interface StoredEvent {
-  kind: 'order' | 'cancel' | 'other'
+  kind: 'order' | 'cancel' | 'other' | 'kitchen_cancel'
   externalId: string | null
   resourceHref?: string
   body: unknown
   origin: string
 }
+
+/** The outbox row of the kitchen's cancel of an order: one per order, however often it is asked. */
+export const kitchenCancelEventId = (orderId: number) => `kitchen-cancel:${orderId}`
+
+/** The longest wait between two attempts of an inbox event. */
+export const MAX_RETRY_MS = 5 * 60_000
 
 export function createPlatformsRepository(db: Db | Tx) {
   return {
@@ -52,6 +62,30 @@ export function createPlatformsRepository(db: Db | Tx) {
       return row
     },
 
+    /**
+     * Stores a verified event once, in one statement that also checks the integration still
+     * exists with sync on; undefined when it does not, or when this event id was stored before.
+     */
+    async storeEventIfSynced(values: {
+      integrationId: number
+      eventId: string
+      type: string
+      payload: StoredEvent
+    }): Promise<{ id: number } | undefined> {
+      const result = await db.execute(sql`
+        insert into ${platformEvents} (integration_id, event_id, type, kind, external_id, payload)
+        select ${values.integrationId}, ${values.eventId}, ${values.type}, ${values.payload.kind},
+               ${values.payload.externalId}, ${JSON.stringify(values.payload)}::jsonb
+        where exists (select 1 from ${deliveryPlatformIntegrations}
+                      where id = ${values.integrationId} and sync_enabled)
+        on conflict (integration_id, event_id) do nothing
+        returning id`)
+      const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as {
+        id: unknown
+      }[]
+      return rows[0] ? { id: Number(rows[0].id) } : undefined
+    },
+
     /** Stores a verified event once; undefined when this event id was stored before. */
     async storeEvent(values: { integrationId: number; eventId: string; type: string; payload: StoredEvent }) {
       const [row] = await db
@@ -62,30 +96,50 @@ export function createPlatformsRepository(db: Db | Tx) {
       return row
     },
 
-    /** Events waiting to be processed whose next attempt is due, oldest first. */
-    dueEvents(now: Date, limit: number): Promise<PlatformEventRow[]> {
+    /** Where telling the platform of the kitchen's cancel of each order stands (the ticket shows it). */
+    kitchenCancels(orderIds: number[]) {
+      if (orderIds.length === 0) return Promise.resolve([])
       return db
-        .select()
+        .select({
+          eventId: platformEvents.eventId,
+          processedAt: platformEvents.processedAt,
+          lastError: platformEvents.lastError,
+        })
+        .from(platformEvents)
+        .where(
+          and(
+            eq(platformEvents.kind, 'kitchen_cancel'),
+            inArray(
+              platformEvents.eventId,
+              orderIds.map((id) => kitchenCancelEventId(id)),
+            ),
+          ),
+        )
+    },
+
+    /**
+     * Claims up to `limit` due events for one attempt each, in one statement, oldest first:
+     * `attempts` counts this one, and the next is due after the backoff (1 s, 2 s, 4 s… up to
+     * 5 min) unless this attempt marks the event processed. Rows another instance is claiming
+     * are skipped, so no two instances process one event at once.
+     */
+    async claimDue(now: Date, limit: number): Promise<PlatformEventRow[]> {
+      const due = db
+        .select({ id: platformEvents.id })
         .from(platformEvents)
         .where(and(isNull(platformEvents.processedAt), lte(platformEvents.nextAttemptAt, now)))
         .orderBy(asc(platformEvents.id))
         .limit(limit)
-    },
-
-    /** Claims an event for one attempt: another instance that read it too finds it claimed. */
-    async claim(id: number, attempts: number, retryAt: Date): Promise<boolean> {
+        .for('update', { skipLocked: true })
       const rows = await db
         .update(platformEvents)
-        .set({ attempts: attempts + 1, nextAttemptAt: retryAt })
-        .where(
-          and(
-            eq(platformEvents.id, id),
-            eq(platformEvents.attempts, attempts),
-            isNull(platformEvents.processedAt),
-          ),
-        )
-        .returning({ id: platformEvents.id })
-      return rows.length > 0
+        .set({
+          attempts: sql`${platformEvents.attempts} + 1`,
+          nextAttemptAt: sql`${now.toISOString()}::timestamptz + least(${MAX_RETRY_MS}, 1000 * power(2, ${platformEvents.attempts})) * interval '1 millisecond'`,
+        })
+        .where(inArray(platformEvents.id, due))
+        .returning()
+      return rows.sort((a, b) => a.id - b.id)
     },
 
     async markProcessed(id: number, error: string | null = null) {
@@ -95,11 +149,84 @@ export function createPlatformsRepository(db: Db | Tx) {
         .where(eq(platformEvents.id, id))
     },
 
+    /** Many events processed at once (a batch of orders). */
+    async markAllProcessed(ids: number[]) {
+      if (ids.length === 0) return
+      await db
+        .update(platformEvents)
+        .set({ processedAt: new Date(), lastError: null })
+        .where(inArray(platformEvents.id, ids))
+    },
+
     async markFailed(id: number, error: string) {
       await db
         .update(platformEvents)
         .set({ lastError: error.slice(0, 500) })
         .where(eq(platformEvents.id, id))
+    },
+
+    /** The platform orders of a batch that have a cancel in the inbox already, as `integration:externalId`. */
+    async cancelsStored(pairs: { integrationId: number; externalId: string }[]): Promise<Set<string>> {
+      if (pairs.length === 0) return new Set()
+      const rows = await db
+        .select({ integrationId: platformEvents.integrationId, externalId: platformEvents.externalId })
+        .from(platformEvents)
+        .where(
+          and(
+            // Both columns, so the (integration, external id) index answers.
+            inArray(platformEvents.integrationId, [...new Set(pairs.map((p) => p.integrationId))]),
+            inArray(
+              platformEvents.externalId,
+              pairs.map((p) => p.externalId),
+            ),
+            eq(platformEvents.kind, 'cancel'),
+          ),
+        )
+      return new Set(rows.map((r) => `${r.integrationId}:${r.externalId}`))
+    },
+
+    /** Orders already made from these platform orders, by `integration:externalId`. */
+    async ordersByExternalIds(pairs: { integrationId: number; externalId: string }[]) {
+      if (pairs.length === 0) return new Map<string, typeof orders.$inferSelect>()
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            inArray(orders.integrationId, [...new Set(pairs.map((p) => p.integrationId))]),
+            inArray(
+              orders.externalId,
+              pairs.map((p) => p.externalId),
+            ),
+          ),
+        )
+      return new Map(rows.map((r) => [`${r.integrationId}:${r.externalId}`, r]))
+    },
+
+    async integrations(ids: number[]): Promise<IntegrationRow[]> {
+      if (ids.length === 0) return []
+      return db
+        .select()
+        .from(deliveryPlatformIntegrations)
+        .where(inArray(deliveryPlatformIntegrations.id, ids))
+    },
+
+    async restaurants(ids: number[]) {
+      if (ids.length === 0) return []
+      return db
+        .select({ id: restaurants.id, name: restaurants.name, kitchenMode: restaurants.kitchenMode })
+        .from(restaurants)
+        .where(inArray(restaurants.id, ids))
+    },
+
+    /** Several activity lines in one statement. */
+    async activities(
+      rows: { integrationId: number; kind: ActivityKind; message: string; orderId?: number }[],
+    ) {
+      if (rows.length === 0) return
+      await db
+        .insert(integrationActivity)
+        .values(rows.map((r) => ({ ...r, message: r.message.slice(0, 300) })))
     },
 
     /** A cancel for this order already in the inbox (a platform's events can arrive out of order). */

@@ -6,12 +6,13 @@
  * menu), and "Check connection" asks the platform.
  */
 import { and, asc, eq } from 'drizzle-orm'
-import { isActiveStatus } from '../../shared/constants'
+import { isActiveStatus, orderSourceLabel } from '../../shared/constants'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { cameras, orders, restaurants } from '../db/schema'
 import type { Logger } from '../infra/logger'
 import { guardedLookup, playbackUrl } from '../infra/source-policy'
+import { orderNumber } from '../orders/order-access'
 import type { OrderStatusService } from '../orders/order-status'
 import { integrationNotFound } from '../partners/integrations.errors'
 import { createSecretBox, loadAppSecret, type SecretBox } from '../partners/secrets'
@@ -20,16 +21,19 @@ import {
   type Headers,
   type InboundEvent,
   type PlatformAdapter,
+  type PlatformOrder,
   type PublishedMenu,
   WebhookRefused,
 } from './adapter'
 import { createDoorDashAdapter } from './doordash'
-import { createPlatformOrders } from './platform-orders'
+import { PlatformCallError } from './platform-http'
+import { createPlatformOrders, type KitchenCancelBody } from './platform-orders'
 import { syncTurnedOff, watchNotFound } from './platforms.errors'
 import {
   type ActivityKind,
   createPlatformsRepository,
   type IntegrationRow,
+  type PlatformEventRow,
   type StoredEvent,
 } from './platforms.repository'
 import { createStandardWebhooksAdapter } from './standard-webhooks'
@@ -38,13 +42,30 @@ import { createUberEatsAdapter } from './ubereats'
 /** Attempts of one inbox event before it is given up (and shown as failed). */
 const MAX_ATTEMPTS = 8
 const POLL_MS = 1000
-/** Events processed at once. */
+/** Calls to the platforms (and orders accepted or denied) at once. */
 const PARALLEL = 16
+/**
+ * Events claimed at once: one batch's new orders share their reads, one transaction and one read
+ * of their tickets, so the inbox's round trips grow with the batches, not the orders.
+ */
+const BATCH = 100
 /** How often the menus' fingerprints are compared: a change reaches the platforms within ~2 passes. */
 const MENU_POLL_MS = 4000
 
-export function retryDelayMs(attempt: number): number {
-  return Math.min(5 * 60_000, 1000 * 2 ** Math.max(0, attempt - 1))
+/** A platform's answer that retrying cannot change: a 4xx other than a timeout or "too many". */
+function isRefusal(error: unknown): boolean {
+  const status = error instanceof PlatformCallError ? error.status : undefined
+  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429
+}
+
+/** Runs `work` on every item, at most `limit` at once. */
+async function inParallel<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<unknown>) {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      for (let i = next++; i < items.length; i = next++) await work(items[i]!, i)
+    }),
+  )
 }
 
 export interface PlatformServiceDeps {
@@ -53,6 +74,8 @@ export interface PlatformServiceDeps {
   orderStatus: OrderStatusService
   log?: Pick<Logger, 'warn' | 'error' | 'info'>
   ticketChanged(orderId: number): Promise<unknown>
+  /** The same for several orders, their tickets read together (a batch of new orders). */
+  ticketsChanged?(orderIds: number[]): Promise<unknown>
   pausedReason?(restaurantId: number): Promise<string | undefined>
   /** Tests swap the adapters' clock. */
   now?: () => number
@@ -105,6 +128,7 @@ export function createPlatformService(deps: PlatformServiceDeps) {
     adapterOf,
     credentials,
     ticketChanged: deps.ticketChanged,
+    ticketsChanged: deps.ticketsChanged,
     acceptSeconds: config.platforms.acceptSeconds,
     publicUrl: config.platforms.publicUrl,
     pausedReason: deps.pausedReason,
@@ -124,102 +148,202 @@ export function createPlatformService(deps: PlatformServiceDeps) {
   let timer: NodeJS.Timeout | undefined
   let menuTimer: NodeJS.Timeout | undefined
 
-  async function processOrder(
-    integration: IntegrationRow,
-    event: StoredEvent & { eventType: string },
-    restaurant: { kitchenMode: string },
-  ) {
-    const adapter = adapterOf(integration.platform)!
-    const inbound = {
-      kind: 'order',
-      eventId: '',
-      type: event.eventType,
-      externalId: event.externalId!,
-      resourceHref: event.resourceHref,
-      order: (event.body as { order?: unknown }).order,
-    } as Extract<InboundEvent, { kind: 'order' }>
-    // A cancel that overtook its order: the order is not cooked at all.
-    if (await repo.cancelStored(integration.id, event.externalId!)) return
-    const order = await adapter.readOrder(credentials(integration), inbound)
-    const { order: row, created } = await platformOrders.create(integration, order)
-    if (created)
-      await activity(
-        integration.id,
-        'received',
-        `Order ${order.displayId ?? order.externalId} from ${order.customerName}`,
-        row.id,
-      )
-    if (row.status !== 'received') return
-    const paused = await deps.pausedReason?.(integration.restaurantId)
-    if (paused) {
-      await platformOrders.deny(row.id, { reason: paused, kind: 'denied', by: { actor: 'system' } })
-      return
-    }
-    if (integration.autoAccept || restaurant.kitchenMode === 'autopilot') {
-      try {
-        await platformOrders.accept(row.id, { actor: 'system' }, event.origin)
-      } catch (error) {
-        // Left waiting for the kitchen, which sees why in the workspace.
-        log?.warn({ err: error, orderId: row.id }, 'automatic acceptance failed')
-      }
-    }
-  }
+  type Restaurant = { kitchenMode: string }
 
-  async function processRow(row: Awaited<ReturnType<typeof repo.dueEvents>>[number]) {
-    if (!(await repo.claim(row.id, row.attempts, new Date(clock() + retryDelayMs(row.attempts + 1))))) return
-    const integration = await repo.integration(row.integrationId)
-    if (!integration) return repo.markProcessed(row.id, 'integration deleted')
-    const restaurant = await repo.restaurant(integration.restaurantId)
-    const event = { ...(row.payload as StoredEvent), eventType: row.type }
-    try {
-      if (event.kind === 'order')
-        await processOrder(integration, event, restaurant ?? { kitchenMode: 'staffed' })
-      else if (event.kind === 'cancel') {
-        const cancelled = await platformOrders.platformCancel(integration, event.externalId!)
-        // Its order may still be on its way (events out of order): tried again, then given up.
-        if (!cancelled && row.attempts + 1 < 3) throw new Error('The cancelled order has not arrived yet')
-      }
-      await repo.markProcessed(row.id)
-    } catch (error) {
-      const message = (error as Error).message
-      if (row.attempts + 1 >= MAX_ATTEMPTS) {
-        await repo.markProcessed(row.id, message)
+  /** What a failed attempt leaves: retried after its backoff, or given up after the last attempt. */
+  async function attemptFailed(row: PlatformEventRow, integration: IntegrationRow, error: unknown) {
+    const event = row.payload as StoredEvent
+    const message = (error as Error).message
+    // A platform's refusal (a 4xx: the courier has the order, it is finished...) stays one.
+    if (row.attempts >= MAX_ATTEMPTS || (event.kind === 'kitchen_cancel' && isRefusal(error))) {
+      await repo.markProcessed(row.id, message)
+      if (event.kind === 'kitchen_cancel') {
+        const { orderId } = event.body as KitchenCancelBody
+        await activity(
+          integration.id,
+          'failed',
+          `${orderSourceLabel(integration.platform)} refused the kitchen's cancel of #${orderNumber(orderId)}: ${message}`,
+          orderId,
+        )
+        await told(event)
+      } else
         await activity(
           integration.id,
           'failed',
           `Gave up on ${row.type} ${event.externalId ?? ''}: ${message}`,
         )
-      } else {
-        await repo.markFailed(row.id, message)
-      }
+    } else {
+      await repo.markFailed(row.id, message)
     }
+  }
+
+  /** The kitchen's consoles see how telling the platform of a cancel ended. */
+  async function told(event: StoredEvent) {
+    await deps.ticketChanged((event.body as KitchenCancelBody).orderId)
+  }
+
+  /**
+   * A batch's new orders together: those whose cancel overtook them are never cooked; the rest
+   * are read (Uber Eats' from its API, several at once), made in one transaction with one ticket
+   * read for the consoles, and then denied (a paused kitchen) or accepted (autopilot, auto-accept)
+   * one by one.
+   */
+  async function processOrders(
+    rows: PlatformEventRow[],
+    integrations: Map<number, IntegrationRow>,
+    restaurants: Map<number, Restaurant>,
+  ) {
+    if (rows.length === 0) return
+    const cancelled = await repo.cancelsStored(
+      rows.map((row) => ({ integrationId: row.integrationId, externalId: row.externalId! })),
+    )
+    const done: number[] = []
+    const read: { row: PlatformEventRow; integration: IntegrationRow; order: PlatformOrder }[] = []
+    await inParallel(rows, PARALLEL, async (row) => {
+      const integration = integrations.get(row.integrationId)!
+      if (cancelled.has(`${row.integrationId}:${row.externalId}`)) return void done.push(row.id)
+      const event = row.payload as StoredEvent
+      const inbound = {
+        kind: 'order',
+        eventId: row.eventId,
+        type: row.type,
+        externalId: row.externalId!,
+        resourceHref: event.resourceHref,
+        order: (event.body as { order?: PlatformOrder }).order,
+      } as Extract<InboundEvent, { kind: 'order' }>
+      try {
+        const order = await adapterOf(integration.platform)!.readOrder(credentials(integration), inbound)
+        read.push({ row, integration, order })
+      } catch (error) {
+        await attemptFailed(row, integration, error)
+      }
+    })
+    read.sort((a, b) => a.row.id - b.row.id)
+    let made: Awaited<ReturnType<typeof platformOrders.createMany>>
+    try {
+      made = await platformOrders.createMany(read)
+    } catch (error) {
+      for (const { row, integration } of read) await attemptFailed(row, integration, error)
+      await repo.markAllProcessed(done)
+      return
+    }
+    await repo
+      .activities(
+        made.flatMap(({ order: row, created }, i) => {
+          const { integration, order } = read[i]!
+          return created
+            ? [
+                {
+                  integrationId: integration.id,
+                  kind: 'received' as const,
+                  message: `Order ${order.displayId ?? order.externalId} from ${order.customerName}`,
+                  orderId: row.id,
+                },
+              ]
+            : []
+        }),
+      )
+      .catch((err: unknown) => log?.warn({ err }, 'activity not recorded'))
+    const paused = new Map<number, Promise<string | undefined>>()
+    const pausedReason = (restaurantId: number) => {
+      if (!paused.has(restaurantId))
+        paused.set(restaurantId, deps.pausedReason?.(restaurantId) ?? Promise.resolve(undefined))
+      return paused.get(restaurantId)!
+    }
+    await inParallel(made, PARALLEL, async ({ order }, i) => {
+      const { row, integration } = read[i]!
+      try {
+        if (order.status === 'received') {
+          const reason = await pausedReason(integration.restaurantId)
+          if (reason) await platformOrders.deny(order.id, { reason, kind: 'denied', by: { actor: 'system' } })
+          else if (
+            integration.autoAccept ||
+            restaurants.get(integration.restaurantId)?.kitchenMode === 'autopilot'
+          ) {
+            try {
+              await platformOrders.accept(order.id, { actor: 'system' }, (row.payload as StoredEvent).origin)
+            } catch (error) {
+              // Left waiting for the kitchen, which sees why in the workspace.
+              log?.warn({ err: error, orderId: order.id }, 'automatic acceptance failed')
+            }
+          }
+        }
+        done.push(row.id)
+      } catch (error) {
+        await attemptFailed(row, integration, error)
+      }
+    })
+    await repo.markAllProcessed(done)
+  }
+
+  /** An event that is not a new order: a platform's cancel, the kitchen's cancel to tell, anything else. */
+  async function processRow(row: PlatformEventRow, integration: IntegrationRow) {
+    const event = row.payload as StoredEvent
+    try {
+      if (event.kind === 'cancel') {
+        const cancelled = await platformOrders.platformCancel(integration, event.externalId!)
+        // Its order may still be on its way (events out of order): tried again, then given up.
+        if (!cancelled && row.attempts < 3) throw new Error('The cancelled order has not arrived yet')
+      } else if (event.kind === 'kitchen_cancel') {
+        await platformOrders.tellKitchenCancel(
+          integration,
+          event.externalId!,
+          event.body as KitchenCancelBody,
+        )
+      }
+      await repo.markProcessed(row.id)
+      if (event.kind === 'kitchen_cancel') await told(event)
+    } catch (error) {
+      await attemptFailed(row, integration, error)
+    }
+  }
+
+  /** One claimed batch: its new orders together, then the other events, one order's after the other. */
+  async function processBatch(due: PlatformEventRow[]) {
+    const integrations = new Map(
+      (await repo.integrations([...new Set(due.map((row) => row.integrationId))])).map((i) => [i.id, i]),
+    )
+    const restaurants = new Map(
+      (await repo.restaurants([...new Set([...integrations.values()].map((i) => i.restaurantId))])).map(
+        (r) => [r.id, r],
+      ),
+    )
+    for (const row of due)
+      if (!integrations.has(row.integrationId)) await repo.markProcessed(row.id, 'integration deleted')
+    const known = due.filter((row) => integrations.has(row.integrationId))
+    try {
+      await processOrders(
+        known.filter((row) => row.kind === 'order'),
+        integrations,
+        restaurants,
+      )
+    } catch (err) {
+      // Claimed and not processed: due again after the backoff.
+      log?.error({ err }, 'could not process a batch of platform orders')
+    }
+    // Several orders at once (most of the time is the platform's API); one order's events in turn.
+    const byOrder = new Map<string, PlatformEventRow[]>()
+    for (const row of known.filter((r) => r.kind !== 'order')) {
+      const key = `${row.integrationId}:${row.externalId ?? row.id}`
+      byOrder.set(key, [...(byOrder.get(key) ?? []), row])
+    }
+    await inParallel([...byOrder.values()], PARALLEL, async (queue) => {
+      for (const row of queue) {
+        try {
+          await processRow(row, integrations.get(row.integrationId)!)
+        } catch (err) {
+          log?.error({ err, eventId: row.eventId }, 'could not process a platform event')
+        }
+      }
+    })
   }
 
   async function drainOnce() {
     for (;;) {
-      const due = await repo.dueEvents(new Date(clock()), 40)
+      const due = await repo.claimDue(new Date(clock()), BATCH)
       if (due.length === 0) break
-      // Several at once: most of an event's time is spent waiting for the platform's API.
-      // Events of one platform order stay in order: they are processed one after the other.
-      const byOrder = new Map<string, typeof due>()
-      for (const row of due) {
-        const key = `${row.integrationId}:${row.externalId ?? row.id}`
-        byOrder.set(key, [...(byOrder.get(key) ?? []), row])
-      }
-      const queues = [...byOrder.values()]
-      await Promise.all(
-        Array.from({ length: Math.min(PARALLEL, queues.length) }, async () => {
-          for (let queue = queues.shift(); queue; queue = queues.shift())
-            for (const row of queue) {
-              try {
-                await processRow(row)
-              } catch (err) {
-                log?.error({ err, eventId: row.eventId }, 'could not process a platform event')
-              }
-            }
-        }),
-      )
-      if (due.length < 40) break
+      await processBatch(due)
+      if (due.length < BATCH) break
     }
     await platformOrders.sweepDeadlines(new Date(clock()))
   }
@@ -253,25 +377,64 @@ export function createPlatformService(deps: PlatformServiceDeps) {
 
   // ---- Receiving ----------------------------------------------------------------------------
 
+  /**
+   * Integrations as the webhook reads them, with their secrets opened, kept a few seconds: a
+   * webhook's answer is then one insert (which itself checks the integration is still there
+   * with sync on). A signature that fails on a kept copy is checked again on a fresh read.
+   */
+  const receiving = (() => {
+    const KEEP_MS = 5000
+    const kept = new Map<number, { at: number; integration?: IntegrationRow; secrets?: Credentials }>()
+    return {
+      async get(id: number, fresh = false) {
+        const hit = kept.get(id)
+        if (!fresh && hit && clock() - hit.at < KEEP_MS) return { ...hit, fresh: false }
+        const integration = await repo.integration(id)
+        const entry = {
+          at: clock(),
+          integration,
+          secrets: integration ? credentials(integration) : undefined,
+        }
+        if (kept.size >= 1000) kept.clear()
+        kept.set(id, entry)
+        return { ...entry, fresh: true }
+      },
+      forget(id: number) {
+        kept.delete(id)
+      },
+    }
+  })()
+
   async function receive(
     integrationId: number,
     raw: Buffer,
     headers: Headers,
     origin: string,
   ): Promise<{ duplicate: boolean }> {
-    const integration = await repo.integration(integrationId)
-    const adapter = integration ? adapterOf(integration.platform) : undefined
-    if (!integration || !adapter) throw integrationNotFound()
-    if (!integration.syncEnabled) throw syncTurnedOff()
+    let known = await receiving.get(integrationId)
     let event: InboundEvent
-    try {
-      event = adapter.receive(raw, headers, credentials(integration), clock())
-    } catch (error) {
-      if (error instanceof WebhookRefused && error.status === 401)
-        await activity(integration.id, 'bad_signature', error.message)
-      throw error
+    for (;;) {
+      const { integration, secrets: opened } = known
+      const adapter = integration ? adapterOf(integration.platform) : undefined
+      try {
+        if (!integration || !adapter) throw integrationNotFound()
+        if (!integration.syncEnabled) throw syncTurnedOff()
+        event = adapter.receive(raw, headers, opened!, clock())
+        break
+      } catch (error) {
+        // Only a fresh read refuses: what was kept may be a moment old (a secret changed, sync
+        // turned on, a store set).
+        if (!known.fresh) {
+          known = await receiving.get(integrationId, true)
+          continue
+        }
+        if (integration && error instanceof WebhookRefused && error.status === 401)
+          await activity(integration.id, 'bad_signature', error.message)
+        throw error
+      }
     }
-    const stored = await repo.storeEvent({
+    const integration = known.integration!
+    const stored = await repo.storeEventIfSynced({
       integrationId: integration.id,
       eventId: event.eventId,
       type: event.type,
@@ -283,10 +446,18 @@ export function createPlatformService(deps: PlatformServiceDeps) {
         origin,
       },
     })
-    if (!stored) return { duplicate: true }
+    if (!stored) {
+      // A redelivery, or the integration was deleted or its sync turned off since it was read.
+      const now = await receiving.get(integrationId, true)
+      if (!now.integration) throw integrationNotFound()
+      if (!now.integration.syncEnabled) throw syncTurnedOff()
+      return { duplicate: true }
+    }
     // A signed order proves the credentials: a pending integration is connected.
-    if (integration.status === 'pending')
+    if (integration.status === 'pending') {
       await repo.setIntegrationState(integration.id, { status: 'connected' })
+      receiving.forget(integration.id)
+    }
     if (!stopped) setImmediate(() => void drain())
     return { duplicate: false }
   }
@@ -361,6 +532,10 @@ export function createPlatformService(deps: PlatformServiceDeps) {
     adapterOf,
     receive,
     drain,
+    /** Processes the inbox soon, e.g. after the kitchen queued a call to a platform. */
+    drainSoon() {
+      if (!stopped) setImmediate(() => void drain())
+    },
     syncChangedMenus,
 
     /** Starts the inbox (picking up what a previous run left unprocessed) and the menu sync. */

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm'
+import { count, desc, eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live-messages'
 import type { Kitchen } from '../../shared/schemas/kitchen'
@@ -172,8 +172,8 @@ describe('Uber Eats', () => {
     ])
     // The platform's total: 2 × 18.50 + 9.00 + the 2.99 delivery the fake charges.
     expect(ticket.totalPrice).toBe(48.99)
-    // The console heard of it live.
-    expect(heard.some((m) => m.type === 'kitchen_order' && m.order.id === ticket.id)).toBe(true)
+    // The console heard of it live (published right after the commit that made it readable).
+    await eventually(async () => heard.some((m) => m.type === 'kitchen_order' && m.order.id === ticket.id))
     // The order was read with a token from the token endpoint.
     const token = market.callsTo('/oauth/v2/token')[0]!
     expect(new URLSearchParams(token.body).get('scope')).toBe('eats.order eats.store')
@@ -423,7 +423,7 @@ describe('Uber Eats', () => {
   })
 
   it('checks the connection with a token request, and publishes the menu on demand', async () => {
-    const { owner, integration } = await uberSetup()
+    const { owner, restaurant, integration } = await uberSetup()
     const check = await app.inject({
       method: 'POST',
       url: `/api/delivery-integrations/${integration.id}/check`,
@@ -441,14 +441,16 @@ describe('Uber Eats', () => {
     } finally {
       market.chaos.refuseToken = false
     }
-    const before = market.callsTo('/menus', 'PUT').length
+    // This store's menu only: the background sync publishes other tests' synced menus meanwhile.
+    const menus = `/v2/eats/stores/store-${restaurant.id}/menus`
+    const before = market.callsTo(menus, 'PUT').length
     const sync = await app.inject({
       method: 'POST',
       url: `/api/delivery-integrations/${integration.id}/sync`,
       headers: owner.headers,
     })
     expect(sync.json()).toMatchObject({ status: 'connected' })
-    const puts = market.callsTo('/menus', 'PUT')
+    const puts = market.callsTo(menus, 'PUT')
     expect(puts.length).toBe(before + 1)
     const menu = puts.at(-1)!.json as {
       items: { title: { translations: { en_us: string } }; price_info: { price: number } }[]
@@ -595,6 +597,255 @@ describe('DoorDash', () => {
     await new Promise((r) => setTimeout(r, 200))
     await app.platforms.drain()
     expect(await orderOf(integration.id, create.orderId)).toBeUndefined()
+  })
+})
+
+describe("a platform order's promised time", () => {
+  it('starts at acceptance, not at receipt, and the accept window stays its own', async () => {
+    const { owner, restaurant, brisket, integration } = await uberSetup()
+    await enableSync(integration.id, owner)
+    const hook = uberOrderWebhook(market, {
+      clientSecret: UBER_SECRET,
+      storeId: `store-${restaurant.id}`,
+      lines: [{ menuItemId: brisket.id, name: 'Brisket Plate', quantity: 1, priceCents: 1850 }],
+    })
+    const received = Date.now()
+    expect((await post(integration.id, hook)).statusCode).toBe(200)
+    const waiting = await eventually(async () =>
+      (await kitchen(owner, restaurant.id)).orders.find((t) => t.platform?.externalId === hook.orderId),
+    )
+    // Waiting for an answer: the accept window counts down, and nothing is promised yet.
+    expect(waiting.promisedAt).toBeNull()
+    expect(Date.parse(waiting.platform!.acceptBy!)).toBeGreaterThanOrEqual(received + 59_000)
+
+    await new Promise((r) => setTimeout(r, 1500))
+    const acceptedFrom = Date.now()
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${waiting.id}/accept`,
+      headers: owner.headers,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const acceptedUntil = Date.now()
+    const planned = app.config.kitchen.orderMs
+    const ticket = (await kitchen(owner, restaurant.id)).orders.find((t) => t.id === waiting.id)!
+    const promised = Date.parse(ticket.promisedAt!)
+    expect(promised).toBeGreaterThanOrEqual(acceptedFrom + planned)
+    expect(promised).toBeLessThanOrEqual(acceptedUntil + planned)
+    expect(ticket.platform!.acceptBy).toBeNull()
+  })
+
+  it("keeps the platform's own pickup time from the start, and confirms it to DoorDash", async () => {
+    const { owner, restaurant } = await restaurantWithMenu()
+    const integration = await connect(owner, restaurant.id, {
+      platform: 'doordash',
+      apiKey: DD_KEY,
+      storeId: 'dd-store-9',
+    })
+    const pickupAt = new Date(Math.floor(Date.now() / 1000) * 1000 + 25 * 60_000)
+    const hook = doorDashWebhook({
+      apiKey: DD_KEY,
+      type: 'OrderCreate',
+      lines: [{ name: 'Pork Ribs', quantity: 1, priceCents: 2200 }],
+      readyAt: pickupAt,
+    })
+    expect((await post(integration.id, hook)).statusCode).toBe(200)
+    const order = await eventually(() => orderOf(integration.id, hook.orderId))
+    const waiting = (await kitchen(owner, restaurant.id)).orders.find((t) => t.id === order.id)!
+    expect(waiting.promisedAt).toBe(pickupAt.toISOString())
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/accept`,
+      headers: owner.headers,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const accepted = (await kitchen(owner, restaurant.id)).orders.find((t) => t.id === order.id)!
+    expect(accepted.promisedAt).toBe(pickupAt.toISOString())
+    const [patch] = market.callsTo(`/marketplace/api/v1/orders/${hook.orderId}`, 'PATCH')
+    expect(patch!.json).toMatchObject({ order_status: 'success', prep_time: pickupAt.toISOString() })
+  })
+})
+
+describe("the kitchen's cancel of a platform's order", () => {
+  const cancel = (owner: TestUser, orderId: number, payload: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url: `/api/orders/${orderId}/cancel`, headers: owner.headers, payload })
+  const cancelOf = async (owner: TestUser, restaurantId: number, orderId: number) =>
+    (await kitchen(owner, restaurantId)).recent.find((t) => t.id === orderId)?.platform?.cancelOnPlatform
+
+  async function acceptedUberOrder() {
+    const world = await uberSetup()
+    await enableSync(world.integration.id, world.owner)
+    const hook = uberOrderWebhook(market, {
+      clientSecret: UBER_SECRET,
+      storeId: `store-${world.restaurant.id}`,
+      lines: [{ menuItemId: world.brisket.id, name: 'Brisket Plate', quantity: 1, priceCents: 1850 }],
+    })
+    expect((await post(world.integration.id, hook)).statusCode).toBe(200)
+    const order = await eventually(() => orderOf(world.integration.id, hook.orderId))
+    const accepted = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/accept`,
+      headers: world.owner.headers,
+    })
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    return { ...world, hook, order }
+  }
+
+  it('tells Uber Eats through its cancel call, and the ticket shows it was told', async () => {
+    const { owner, restaurant, integration, hook, order } = await acceptedUberOrder()
+    const res = await cancel(owner, order.id, { reason: 'out_of_stock', note: 'Out of brisket' })
+    expect(res.statusCode, res.body).toBe(200)
+    const call = await market.waitForCall(`/v1/eats/orders/${hook.orderId}/cancel`)
+    expect(call.method).toBe('POST')
+    expect(call.headers.authorization).toMatch(/^Bearer uber-token-/)
+    expect(call.json).toEqual({
+      reason: 'ITEM_ISSUE',
+      details: 'Out of brisket',
+      cancelling_party: 'MERCHANT',
+    })
+    expect(market.uberOrders.get(hook.orderId)!.current_state).toBe('CANCELED')
+    expect(
+      await eventually(async () => {
+        const state = await cancelOf(owner, restaurant.id, order.id)
+        return state?.state === 'told' ? state : undefined
+      }),
+    ).toEqual({ state: 'told', message: null })
+    const events = await app.db
+      .select()
+      .from(integrationActivity)
+      .where(eq(integrationActivity.integrationId, integration.id))
+    expect(events.map((e) => e.message)).toContain(
+      `Uber Eats was told of the kitchen's cancel of #${String(order.id).padStart(4, '0')}`,
+    )
+    // A second cancel is refused here and tells the platform nothing more.
+    expect((await cancel(owner, order.id, { reason: 'other' })).statusCode).toBe(409)
+    await app.platforms.drain()
+    expect(market.callsTo(`/v1/eats/orders/${hook.orderId}/cancel`)).toHaveLength(1)
+  })
+
+  it("shows the kitchen Uber Eats' refusal, without retrying it, when the courier already has the order", async () => {
+    const { owner, restaurant, integration, hook, order } = await acceptedUberOrder()
+    market.uberOrders.get(hook.orderId)!.current_state = 'PICKED_UP'
+    const heard: ServerMessage[] = []
+    const unsubscribe = await app.bus.subscribe(
+      kitchenChannel(restaurant.id),
+      (m) => void heard.push(m as ServerMessage),
+    )
+    expect((await cancel(owner, order.id, { reason: 'kitchen_closed' })).statusCode).toBe(200)
+    const refused = await eventually(async () => {
+      const state = await cancelOf(owner, restaurant.id, order.id)
+      return state?.state === 'refused' ? state : undefined
+    })
+    expect(refused.message).toBe('409: Order is PICKED_UP; it cannot be cancelled')
+    // The console hears of the refusal live (published right after it is recorded).
+    await eventually(async () =>
+      heard.some(
+        (m) =>
+          m.type === 'kitchen_order' &&
+          m.order.id === order.id &&
+          m.order.platform?.cancelOnPlatform?.state === 'refused',
+      ),
+    )
+    const [activity] = await app.db
+      .select()
+      .from(integrationActivity)
+      .where(eq(integrationActivity.integrationId, integration.id))
+      .orderBy(desc(integrationActivity.id))
+      .limit(1)
+    expect(activity).toMatchObject({ kind: 'failed', orderId: order.id })
+    expect(activity!.message).toMatch(/^Uber Eats refused the kitchen's cancel of #\d{4}: 409/)
+    await new Promise((r) => setTimeout(r, 1200))
+    await app.platforms.drain()
+    expect(market.callsTo(`/v1/eats/orders/${hook.orderId}/cancel`)).toHaveLength(1)
+    await unsubscribe()
+  })
+
+  it('retries DoorDash through its failures until the cancellation goes through', async () => {
+    const { owner, restaurant } = await restaurantWithMenu()
+    const integration = await connect(owner, restaurant.id, {
+      platform: 'doordash',
+      apiKey: DD_KEY,
+      storeId: 'dd-store-9',
+      autoAccept: true,
+    })
+    const hook = doorDashWebhook({
+      apiKey: DD_KEY,
+      type: 'OrderCreate',
+      lines: [{ name: 'Pork Ribs', quantity: 1, priceCents: 2200 }],
+    })
+    expect((await post(integration.id, hook)).statusCode).toBe(200)
+    const order = await eventually(async () => {
+      const row = await orderOf(integration.id, hook.orderId)
+      return row?.status === 'preparing' ? row : undefined
+    })
+    const path = `/marketplace/api/v1/orders/${hook.orderId}/cancellation`
+    market.chaos.failStatus = 503
+    try {
+      expect((await cancel(owner, order.id, { reason: 'out_of_stock' })).statusCode).toBe(200)
+      await market.waitForCall(path)
+      const sending = await cancelOf(owner, restaurant.id, order.id)
+      expect(sending?.state).toBe('sending')
+    } finally {
+      market.chaos.failStatus = undefined
+    }
+    const told = await eventually(async () => {
+      const state = await cancelOf(owner, restaurant.id, order.id)
+      return state?.state === 'told' ? state : undefined
+    }, 8000)
+    expect(told).toEqual({ state: 'told', message: null })
+    const calls = market.callsTo(path, 'PATCH')
+    expect(calls.length).toBeGreaterThanOrEqual(2)
+    expect(calls.at(-1)!.json).toEqual({ cancel_reason: 'ITEM_OUT_OF_STOCK', cancel_details: '' })
+    expect(market.doorDashStates.get(hook.orderId)).toBe('CANCELLED')
+  })
+
+  it('denies an order the kitchen cancels before accepting it, and sends the generic scheme a signed cancelled status', async () => {
+    const { owner, restaurant, brisket } = await restaurantWithMenu()
+    const integration = await connect(owner, restaurant.id, {
+      platform: 'grubhub',
+      apiKey: GH_KEY,
+      merchantId: 'gh-2',
+      webhookUrl: `${market.url}/generic/kitchen-cancel`,
+    })
+    const waiting = genericWebhook({
+      apiKey: GH_KEY,
+      type: 'order.created',
+      lines: [{ menuItemId: brisket.id, name: 'Brisket', quantity: 1, priceCents: 1850 }],
+    })
+    expect((await post(integration.id, waiting)).statusCode).toBe(200)
+    const order = await eventually(() => orderOf(integration.id, waiting.orderId))
+    expect(order.status).toBe('received')
+    expect((await cancel(owner, order.id, { reason: 'other', note: 'Oven down' })).statusCode).toBe(200)
+    const call = await market.waitForCall('/generic/kitchen-cancel')
+    expect(verifyGenericCall(call, GH_KEY)).toBe(true)
+    expect(call.json).toMatchObject({
+      type: 'order.status',
+      orderId: order.id,
+      externalId: waiting.orderId,
+      status: 'denied',
+      reason: 'Oven down',
+    })
+
+    const accepted = genericWebhook({
+      apiKey: GH_KEY,
+      type: 'order.created',
+      lines: [{ menuItemId: brisket.id, name: 'Brisket', quantity: 1, priceCents: 1850 }],
+    })
+    expect((await post(integration.id, accepted)).statusCode).toBe(200)
+    const second = await eventually(() => orderOf(integration.id, accepted.orderId))
+    await app.inject({ method: 'POST', url: `/api/orders/${second.id}/accept`, headers: owner.headers })
+    expect((await cancel(owner, second.id, { reason: 'kitchen_closed' })).statusCode).toBe(200)
+    const cancelled = await eventually(async () =>
+      market
+        .callsTo('/generic/kitchen-cancel')
+        .find((c) => (c.json as { status?: string }).status === 'cancelled'),
+    )
+    expect(verifyGenericCall(cancelled, GH_KEY)).toBe(true)
+    expect(cancelled.json).toMatchObject({
+      orderId: second.id,
+      externalId: accepted.orderId,
+      reason: 'kitchen_closed',
+    })
   })
 })
 

@@ -16,6 +16,7 @@ import {
   type PlatformAdapter,
   type PlatformOrder,
   parseJson,
+  platformTime,
   WebhookRefused,
 } from './adapter'
 import { callPlatform, expectOk, PlatformCallError } from './platform-http'
@@ -43,6 +44,8 @@ const bodySchema = z.object({
     notes: z.string().max(1000).optional().nullable(),
     fulfilment: z.enum(['delivery', 'pickup']).default('delivery'),
     total: z.number().nonnegative().optional(),
+    /** When the platform expects the order ready (ISO 8601), if it says. */
+    readyAt: z.string().max(40).optional().nullable(),
   }),
 })
 
@@ -151,6 +154,7 @@ export function createStandardWebhooksAdapter(
               ? Math.round(order.total * 100)
               : lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0),
           lines,
+          readyAt: platformTime(order.readyAt),
         }
         return { kind: 'order', eventId: id, type, externalId: order.id, order: platformOrder }
       }
@@ -169,6 +173,14 @@ export function createStandardWebhooksAdapter(
 
     async deny(integration, order, reason) {
       await send(integration, { ...statusPayload(order, 'denied'), reason })
+    },
+
+    async cancel(integration, order, cancel) {
+      await send(integration, {
+        ...statusPayload(order, 'cancelled'),
+        reason: cancel.reason,
+        note: cancel.note,
+      })
     },
 
     async reportStatus(integration, order) {

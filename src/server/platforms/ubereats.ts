@@ -9,11 +9,13 @@ import {
   type Credentials,
   cents,
   headerOf,
+  type KitchenCancel,
   ourId,
   type PlatformAdapter,
   type PlatformOrder,
   type PublishedMenu,
   parseJson,
+  platformTime,
   WebhookRefused,
 } from './adapter'
 import { callPlatform, expectOk, PlatformCallError } from './platform-http'
@@ -51,9 +53,18 @@ const orderSchema = z.object({
   }),
   payment: z.object({ charges: z.object({ total: z.object({ amount: z.number() }) }) }).optional(),
   type: z.string().optional(),
+  /** Uber Eats' own estimate of when the courier collects the order. */
+  estimated_ready_for_pickup_at: z.string().optional().nullable(),
 })
 
 export const UBER_ACCEPT_SECONDS = 11.5 * 60
+
+/** Uber Eats' own words for why a merchant cancels. */
+const UBER_CANCEL_REASONS: Record<KitchenCancel['reason'], string> = {
+  out_of_stock: 'ITEM_ISSUE',
+  kitchen_closed: 'KITCHEN_CLOSED',
+  other: 'OTHER',
+}
 
 export function uberSignature(raw: Buffer | string, clientSecret: string): string {
   return createHmac('sha256', clientSecret).update(raw).digest('hex')
@@ -169,6 +180,7 @@ export function createUberEatsAdapter(settings: { apiUrl: string; authUrl: strin
             ? cents(order.payment.charges.total.amount)
             : lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0),
         lines,
+        readyAt: platformTime(order.estimated_ready_for_pickup_at),
       }
       return result
     },
@@ -182,6 +194,14 @@ export function createUberEatsAdapter(settings: { apiUrl: string; authUrl: strin
     async deny(integration, order, reason) {
       await api(integration, 'POST', `${orderUrl(order.externalId)}/deny_pos_order`, {
         reason: { explanation: reason },
+      })
+    },
+
+    async cancel(integration, order, cancel) {
+      await api(integration, 'POST', `${orderUrl(order.externalId)}/cancel`, {
+        reason: UBER_CANCEL_REASONS[cancel.reason],
+        details: cancel.note ?? undefined,
+        cancelling_party: 'MERCHANT',
       })
     },
 

@@ -1,8 +1,8 @@
 /**
  * A local fake of the delivery platforms' APIs (Uber Eats, DoorDash) and of a generic platform's
  * receiver, on 127.0.0.1: tests start it in-process on port 0, `npm run platform-sim` runs it
- * beside a real server. It serves what the adapters call (token, order read, accept, deny, order
- * confirmation, menus, store details), keeps the orders it announced, records every call it
+ * beside a real server. It serves what the adapters call (token, order read, accept, deny, a
+ * merchant's cancel, order confirmation, menus, store details), keeps the orders it announced, records every call it
  * receives, and builds signed webhooks as each platform signs them. Chaos switches make its API
  * slow or failing.
  */
@@ -40,6 +40,7 @@ export interface UberOrder {
   }
   payment: { charges: { total: { amount: number } } }
   type: 'DELIVERY_BY_UBER' | 'PICK_UP'
+  estimated_ready_for_pickup_at?: string
 }
 
 export interface FakeLine {
@@ -65,6 +66,11 @@ export interface Marketplace {
   chaos: Chaos
   /** Uber Eats orders the fake serves at `/v1/eats/orders/{id}`. */
   uberOrders: Map<string, UberOrder>
+  /**
+   * DoorDash orders' states as the fake knows them (CONFIRMED, FAILED, CANCELLED, or set by a
+   * test, e.g. PICKED_UP): a merchant may cancel only one that is not picked up or finished.
+   */
+  doorDashStates: Map<string, string>
   /** Calls whose path contains `fragment` (and, when given, whose method is `method`). */
   callsTo(fragment: string, method?: string): RecordedCall[]
   /** Resolves once a call to `fragment` has been recorded (or rejects after `timeoutMs`). */
@@ -78,6 +84,7 @@ export async function startMarketplace(
   const calls: RecordedCall[] = []
   const chaos: Chaos = {}
   const uberOrders = new Map<string, UberOrder>()
+  const doorDashStates = new Map<string, string>()
   const waiters: { fragment: string; method?: string; resolve(call: RecordedCall): void }[] = []
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -132,13 +139,20 @@ export async function startMarketplace(
       })
     }
     const bearer = /^Bearer .+/.test(String(req.headers.authorization ?? ''))
-    const uberOrder = path.match(/^\/v1\/eats\/orders\/([^/]+)(\/(accept_pos_order|deny_pos_order))?$/)
+    const uberOrder = path.match(/^\/v1\/eats\/orders\/([^/]+)(\/(accept_pos_order|deny_pos_order|cancel))?$/)
     if (uberOrder) {
       if (!bearer) return send(res, 401, { message: 'No token' })
       const order = uberOrders.get(decodeURIComponent(uberOrder[1]!))
       if (!order) return send(res, 404, { message: 'Order not found' })
       if (!uberOrder[2] && req.method === 'GET') return send(res, 200, order)
       if (req.method !== 'POST') return send(res, 405, { message: 'Method not allowed' })
+      // A merchant cancels an order it accepted, until the courier has it.
+      if (uberOrder[3] === 'cancel') {
+        if (order.current_state !== 'ACCEPTED' && order.current_state !== 'CREATED')
+          return send(res, 409, { message: `Order is ${order.current_state}; it cannot be cancelled` })
+        order.current_state = 'CANCELED'
+        return send(res, 204, {})
+      }
       if (order.current_state !== 'CREATED')
         return send(res, 409, { message: `Order is ${order.current_state}` })
       order.current_state = uberOrder[3] === 'accept_pos_order' ? 'ACCEPTED' : 'DENIED'
@@ -148,8 +162,19 @@ export async function startMarketplace(
       if (!bearer) return send(res, 401, { message: 'No token' })
       return send(res, 204, {})
     }
-    if (req.method === 'PATCH' && /^\/marketplace\/api\/v1\/orders\/[^/]+$/.test(path)) {
+    const doorDashOrder = path.match(/^\/marketplace\/api\/v1\/orders\/([^/]+)(\/cancellation)?$/)
+    if (req.method === 'PATCH' && doorDashOrder) {
       if (!bearer) return send(res, 401, { message: 'Unauthorized' })
+      const id = decodeURIComponent(doorDashOrder[1]!)
+      const state = doorDashStates.get(id)
+      if (doorDashOrder[2]) {
+        if (state === 'PICKED_UP' || state === 'DELIVERED' || state === 'CANCELLED')
+          return send(res, 409, { message: `Order is ${state}; it cannot be cancelled` })
+        doorDashStates.set(id, 'CANCELLED')
+        return send(res, 202, {})
+      }
+      const confirmed = (json as { order_status?: string } | null)?.order_status === 'success'
+      doorDashStates.set(id, confirmed ? 'CONFIRMED' : 'FAILED')
       return send(res, 202, {})
     }
     if (req.method === 'POST' && path === '/marketplace/api/v1/menus') {
@@ -174,6 +199,7 @@ export async function startMarketplace(
     url,
     calls,
     chaos,
+    doorDashStates,
     uberOrders,
     callsTo: (fragment, method) =>
       calls.filter((c) => c.path.includes(fragment) && (!method || c.method === method)),
@@ -219,6 +245,8 @@ export function uberOrderWebhook(
     lines: FakeLine[]
     notes?: string
     pickup?: boolean
+    /** Uber Eats' own estimate of when the courier collects it. */
+    readyAt?: Date
   },
 ): SignedWebhook & { orderId: string } {
   const orderId = input.orderId ?? randomUUID()
@@ -242,6 +270,7 @@ export function uberOrderWebhook(
     },
     payment: { charges: { total: { amount: subtotal + 299 } } },
     type: input.pickup ? 'PICK_UP' : 'DELIVERY_BY_UBER',
+    ...(input.readyAt ? { estimated_ready_for_pickup_at: input.readyAt.toISOString() } : {}),
   })
   return { ...uberEnvelope(market, { ...input, orderId, type: 'orders.notification' }), orderId }
 }
@@ -286,6 +315,8 @@ export function doorDashWebhook(input: {
   lines?: FakeLine[]
   notes?: string
   pickup?: boolean
+  /** When DoorDash's courier is expected at the store. */
+  readyAt?: Date
 }): SignedWebhook & { orderId: string } {
   const orderId = input.orderId ?? randomUUID()
   const lines = input.lines ?? []
@@ -309,6 +340,7 @@ export function doorDashWebhook(input: {
       subtotal: lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0),
       is_pickup: input.pickup ?? false,
       special_instructions: input.notes ?? null,
+      ...(input.readyAt ? { estimated_pickup_time: input.readyAt.toISOString() } : {}),
     },
   })
   return {

@@ -155,6 +155,15 @@ export const platformTicketSchema = z.object({
   unmatchedLines: z.array(z.number()),
   /** Allergy words found in the customer's notes. */
   allergenWords: z.array(z.string()),
+  /**
+   * After the kitchen cancelled the order: telling the platform is `sending` (with the last
+   * failure while it retries), `told`, or `refused` with the platform's reason (the kitchen must
+   * then cancel it on the platform's own tablet). Null when the kitchen did not cancel it.
+   */
+  cancelOnPlatform: z
+    .object({ state: z.enum(['sending', 'told', 'refused']), message: z.string().nullable() })
+    .nullable()
+    .optional(),
 })
 export type PlatformTicket = z.infer<typeof platformTicketSchema>
 

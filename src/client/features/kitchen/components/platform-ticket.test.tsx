@@ -2,7 +2,9 @@ import { renderWithProviders, stubApi } from '@client/lib/test-utils'
 import type { Ticket } from '@shared/schemas/kitchen'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { countdown, PlatformBadge, PlatformPanel } from './platform-ticket'
+import { countdown, PlatformBadge, PlatformCancelNotice, PlatformPanel } from './platform-ticket'
+import { RecentList } from './recent-list'
+import { TicketMeta } from './ticket-meta'
 
 afterEach(cleanup)
 
@@ -124,5 +126,87 @@ describe('a platform order on the ticket', () => {
       <PlatformPanel ticket={ticket({ platform: null })} restaurantId={1} now={NOW} />,
     )
     expect(container.textContent).toBe('')
+  })
+})
+
+describe("a platform order's promise on the ticket", () => {
+  const header = (t: Ticket) => {
+    renderWithProviders(
+      <>
+        <TicketMeta ticket={t} now={NOW} timeZone="UTC" />
+        <PlatformPanel ticket={t} restaurantId={1} now={NOW} />
+      </>,
+    )
+  }
+
+  it('shows only the accept window while the order waits, and the promise from acceptance once accepted', () => {
+    header(ticket({ promisedAt: null }, { acceptBy: new Date(NOW + 691_000).toISOString() }))
+    expect(screen.getByTestId('accept-countdown').textContent).toBe('11:31')
+    expect(screen.queryByTestId('ticket-promise')).toBeNull()
+    expect(document.body.textContent).not.toContain('Due')
+    cleanup()
+
+    // Accepted at noon with a 15-minute plan: due at 12:15, the accept window gone.
+    header(
+      ticket(
+        { status: 'preparing', promisedAt: new Date(NOW + 15 * 60_000).toISOString() },
+        { acceptBy: null },
+      ),
+    )
+    expect(screen.getByTestId('ticket-promise').textContent).toBe('Due 12:15 PM · 15:00 left')
+    expect(screen.queryByTestId('accept-countdown')).toBeNull()
+  })
+
+  it("shows the platform's own pickup time beside the accept window, each with its own countdown", () => {
+    header(
+      ticket(
+        { promisedAt: new Date(NOW + 25 * 60_000).toISOString(), fulfilment: 'pickup' },
+        { acceptBy: new Date(NOW + 691_000).toISOString() },
+      ),
+    )
+    expect(screen.getByTestId('ticket-promise').textContent).toBe('Ready 12:25 PM · 25:00 left')
+    expect(screen.getByTestId('accept-countdown').textContent).toBe('11:31')
+  })
+})
+
+describe("the kitchen's cancel of a platform order", () => {
+  const cancelled = (state: 'sending' | 'told' | 'refused', message: string | null) =>
+    ticket(
+      {
+        status: 'cancelled',
+        statusAt: new Date(NOW - 60_000).toISOString(),
+        cancellation: {
+          reason: 'out_of_stock',
+          note: null,
+          refund: 0,
+          at: new Date(NOW - 60_000).toISOString(),
+        },
+      },
+      { acceptBy: null, cancelOnPlatform: { state, message } },
+    )
+
+  it('says in Recent whether the platform was told, and alerts when it refused', () => {
+    renderWithProviders(
+      <RecentList
+        recent={[cancelled('refused', '409: Order is PICKED_UP; it cannot be cancelled')]}
+        now={NOW}
+        busy={false}
+        onRecall={() => {}}
+      />,
+    )
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Uber Eats refused the cancel (409: Order is PICKED_UP; it cannot be cancelled): cancel it on the Uber Eats tablet too.',
+    )
+    cleanup()
+    renderWithProviders(
+      <PlatformCancelNotice ticket={cancelled('sending', '503: The simulator is failing on purpose')} />,
+    )
+    expect(screen.getByTestId('platform-cancel').textContent).toBe(
+      'Telling Uber Eats… (retrying after 503: The simulator is failing on purpose)',
+    )
+    cleanup()
+    renderWithProviders(<PlatformCancelNotice ticket={cancelled('told', null)} />)
+    expect(screen.getByTestId('platform-cancel').textContent).toBe('Uber Eats was told')
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 })

@@ -32,6 +32,34 @@ export function PlatformBadge({ ticket }: { ticket: Ticket }) {
   )
 }
 
+/**
+ * After the kitchen cancelled a platform's order: whether the platform knows. A refusal is an
+ * alert: the platform still expects the order, so it must be cancelled on the platform's tablet.
+ */
+export function PlatformCancelNotice({ ticket }: { ticket: Ticket }) {
+  const told = ticket.platform?.cancelOnPlatform
+  if (!told || ticket.status !== 'cancelled') return null
+  const label = orderSourceLabel(ticket.platform!.platform)
+  if (told.state === 'refused')
+    return (
+      <p
+        role="alert"
+        data-testid="platform-cancel"
+        data-state="refused"
+        className="mt-1 rounded bg-red-600 px-2 py-1 text-sm font-semibold text-white"
+      >
+        {label} refused the cancel ({told.message}): cancel it on the {label} tablet too.
+      </p>
+    )
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="platform-cancel" data-state={told.state}>
+      {told.state === 'told'
+        ? `${label} was told`
+        : `Telling ${label}…${told.message ? ` (retrying after ${told.message})` : ''}`}
+    </p>
+  )
+}
+
 /** "4:05": minutes and seconds left, never below zero. */
 export function countdown(acceptBy: string, now: number): string {
   const left = Math.max(0, Math.ceil((Date.parse(acceptBy) - now) / 1000))

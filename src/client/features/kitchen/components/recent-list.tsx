@@ -2,6 +2,7 @@ import { Button } from '@client/components/ui/button'
 import { cancelReasonLabel, type Ticket } from '@shared/schemas/kitchen'
 import { Undo2 } from 'lucide-react'
 import { recentTickets } from '../lib/tickets'
+import { PlatformCancelNotice } from './platform-ticket'
 
 function ago(at: string, now: number): string {
   const minutes = Math.max(0, Math.floor((now - Date.parse(at)) / 60_000))
@@ -55,6 +56,7 @@ export function RecentList({
                         : 'Delivered'}{' '}
                     · {ago(ticket.statusAt, now)}
                   </p>
+                  <PlatformCancelNotice ticket={ticket} />
                 </div>
                 {canRecall ? (
                   <Button
