@@ -74,7 +74,12 @@ async function playWithHlsJs(journey: ReturnType<typeof setupJourney>, src: stri
 
 describe.skipIf(process.env.E2E_SKIP === '1')('restaurants’ own cameras, restreamed', () => {
   const journey = setupJourney({
-    env: { CAMERAS_ENABLED: 'true', CAMERA_PRIVATE_HOSTS: 'true', CAMERAS_IDLE_SECONDS: '60' },
+    env: {
+      CAMERAS_ENABLED: 'true',
+      CAMERA_PRIVATE_HOSTS: 'true',
+      CAMERAS_IDLE_SECONDS: '60',
+      WEBRTC_BIND_ADDRESS: '127.0.0.1',
+    },
   })
   let source: CameraSource | undefined
   let hls: HlsSource | undefined
@@ -102,9 +107,60 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurants’ own cameras, restr
     await page.context().close()
   })
 
+  it('plays the restreamed camera over WebRTC on the restaurant page, frames decoded, marked Real-time', async () => {
+    const page = await journey.openPage({ viewport: { width: 1366, height: 900 } })
+    // Keeps the page's peer connections in reach of the test.
+    await page.addInitScript(() => {
+      const Native = window.RTCPeerConnection
+      const seen: RTCPeerConnection[] = []
+      ;(window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections = seen
+      window.RTCPeerConnection = class extends Native {
+        constructor(config?: RTCConfiguration) {
+          super(config)
+          seen.push(this)
+        }
+      } as typeof RTCPeerConnection
+    })
+    await page.goto('/restaurant/1')
+    const section = page.locator('#live-cameras')
+    await section.scrollIntoViewIfNeeded()
+    await section.getByRole('button', { name: /Pass camera/ }).click()
+    // The source's own 320x180 H.264, passed through: no second encode.
+    await page.waitForFunction(
+      () => {
+        const video = document.querySelector<HTMLVideoElement>('#live-cameras video')
+        return !!video && video.srcObject instanceof MediaStream && video.videoWidth === 320
+      },
+      undefined,
+      { timeout: 45_000, polling: 250 },
+    )
+    await page.waitForFunction(
+      async () => {
+        const pc = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections.at(-1)
+        if (pc?.connectionState !== 'connected') return false
+        let decoded = 0
+        for (const report of (await pc.getStats()).values())
+          if (report.type === 'inbound-rtp' && report.kind === 'video') decoded = report.framesDecoded ?? 0
+        return decoded > 40
+      },
+      undefined,
+      { timeout: 20_000, polling: 250 },
+    )
+    const mark = section.getByTestId('playback-mode')
+    expect(await mark.getAttribute('data-mode')).toBe('webrtc')
+    expect(await mark.textContent()).toBe('Real-time')
+    await screenshot(page, 'restreamed-camera-webrtc')
+    journey.expectNoPageErrors()
+    await page.context().close()
+  })
+
   it('shows "Camera offline, reconnecting" when the source drops, then the picture again', async () => {
     const origin = journey.server.url
     const page = await journey.openPage({ viewport: { width: 1366, height: 900 } })
+    // Over HLS (a browser without WebRTC): hls.js's worker and the playlist's "reconnecting".
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(window, 'RTCPeerConnection')
+    })
     const workers: string[] = []
     page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname))
     await page.goto('/restaurant/1')

@@ -93,6 +93,54 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a diner watching the kitchen in r
     await page.context().close()
   })
 
+  it('shows the kitchen console what diners see, in real time, beside the tickets of a 1024 px tablet', async () => {
+    const page = await journey.openPage({ viewport: { width: 1024, height: 768 } })
+    const errors = consoleErrors(page)
+    expect(
+      (await page.request.post('/api/login', { data: { username: 'chef', password: 'chef1234' } })).status(),
+    ).toBe(200)
+    await page.goto('/kitchen/1')
+    await page.getByRole('heading', { name: 'Trattoria Bellini', level: 1 }).waitFor()
+    // Closed until the team opens it: a console left on all service plays nothing unasked.
+    expect(await page.locator('video').count()).toBe(0)
+    await page.getByRole('button', { name: 'What diners see' }).click()
+    const panel = page.getByTestId('kitchen-camera')
+    await panel.locator('[data-testid="playback-mode"][data-mode="webrtc"]').waitFor({ timeout: 30_000 })
+    const video = await panel.locator('video').evaluate((element: HTMLVideoElement) => ({
+      muted: element.muted,
+      stream: element.srcObject instanceof MediaStream,
+      width: element.getBoundingClientRect().width,
+    }))
+    expect(video).toMatchObject({ muted: true, stream: true })
+    // It keeps to the side column: the tickets keep the rest of the width.
+    expect(video.width).toBeLessThanOrEqual(256)
+    const tickets = await page.getByRole('region', { name: 'Tickets' }).boundingBox()
+    expect(tickets!.width).toBeGreaterThan(650)
+    await page.waitForFunction(
+      () =>
+        (document.querySelector<HTMLVideoElement>('[data-testid="kitchen-camera"] video')?.currentTime ?? 0) >
+        1,
+      undefined,
+      { timeout: 15_000 },
+    )
+    await screenshot(page, 'kitchen-console-camera-dark')
+    await page.getByRole('button', { name: 'Light theme' }).click()
+    await page.getByRole('button', { name: 'Dark theme' }).waitFor()
+    await screenshot(page, 'kitchen-console-camera-light')
+
+    // Closed, it plays nothing: its WebRTC session is ended with a DELETE.
+    const ended = page.waitForRequest(
+      (request) => request.method() === 'DELETE' && /\/whep\//.test(request.url()),
+    )
+    await page.getByRole('button', { name: 'What diners see' }).click()
+    await ended
+    expect(await panel.count()).toBe(0)
+    expect(await page.locator('video').count()).toBe(0)
+    await screenshot(page, 'kitchen-console-camera-closed')
+    expect(errors).toEqual([])
+    await page.context().close()
+  })
+
   it('falls back to HLS where WebRTC is blocked, marked Standard, readings in step with the frame', async () => {
     const page = await journey.openPage()
     const errors = consoleErrors(page)

@@ -41,8 +41,8 @@ export interface CameraStreamRoutesOptions {
 
 /**
  * Live HLS under /live/{cameraId}/: the demo cameras' generated pictures, and restaurants' own
- * RTSP/RTMP/SRT/HTTP cameras restreamed from their source. The playlist starts the camera's
- * ffmpeg; segments never do.
+ * RTSP/RTMP/SRT/HTTP cameras restreamed from their source; both also over WebRTC (WHEP) from the
+ * same ffmpeg. The playlist or a WHEP offer starts the camera's ffmpeg; segments never do.
  */
 export const cameraStreamRoutes: FastifyPluginAsyncZod<CameraStreamRoutesOptions> = async (app, options) => {
   const { cameras: settings } = app.config
@@ -53,15 +53,17 @@ export const cameraStreamRoutes: FastifyPluginAsyncZod<CameraStreamRoutesOptions
   // Loaded at start, not with the first viewer: libdatachannel's global set-up belongs before any
   // connection, and the first viewer does not wait for it.
   if (webrtc.enabled) await whep.available()
+  // The encoders' side of WebRTC: who watches a camera, and letting its viewers go when it stops.
+  const viewersOfEncoders = webrtc.enabled
+    ? {
+        viewers: (cameraId: number) => whep.viewers(cameraId),
+        cameraStopped: (cameraId: number) => whep.endCamera(cameraId),
+      }
+    : undefined
   const streams = createCameraStreams({
     ...settings,
     scene: options.scene,
-    webrtc: webrtc.enabled
-      ? {
-          viewers: (cameraId) => whep.viewers(cameraId),
-          cameraStopped: (cameraId) => whep.endCamera(cameraId),
-        }
-      : undefined,
+    webrtc: viewersOfEncoders,
     log: app.log,
   })
   // One launcher per binary: srt:// sources may need another ffmpeg than the rest.
@@ -80,6 +82,7 @@ export const cameraStreamRoutes: FastifyPluginAsyncZod<CameraStreamRoutesOptions
     },
     allowPrivateHosts: settings.allowPrivateHosts,
     onPictureLost: (cameraId, since) => void app.ownerNotices.cameraStopped(cameraId, since),
+    webrtc: viewersOfEncoders,
     idleMs: settings.idleMs,
     maxStreams: settings.maxRestreams,
     log: app.log,
@@ -103,9 +106,10 @@ export const cameraStreamRoutes: FastifyPluginAsyncZod<CameraStreamRoutesOptions
     }
   }
 
-  async function restreamPlaylist(camera: { id: number; streamUrl: string }): Promise<string> {
+  /** A restream's playlist or RTP feed, its problems as the API's errors. */
+  async function fromRestream<T>(started: Promise<T>): Promise<T> {
     try {
-      return await restreams.playlist(camera)
+      return await started
     } catch (error) {
       if (!(error instanceof RestreamError)) throw error
       const { problem } = error
@@ -130,7 +134,7 @@ export const cameraStreamRoutes: FastifyPluginAsyncZod<CameraStreamRoutesOptions
             ? await streams.playlist(camera.label)
             : camera.kind === 'proxy'
               ? await proxiedPlaylist(camera)
-              : await restreamPlaylist(camera)
+              : await fromRestream(restreams.playlist(camera))
         return reply.type(PLAYLIST_CONTENT_TYPE).header('cache-control', 'no-cache').send(playlist)
       } catch (error) {
         if (!(error instanceof AppError)) throw error
@@ -194,12 +198,17 @@ export const cameraStreamRoutes: FastifyPluginAsyncZod<CameraStreamRoutesOptions
           .code(503)
           .send({ message: 'WebRTC playback is turned off', code: 'camera.webrtc_unavailable' })
       }
-      if (camera.kind !== 'demo')
+      // A restaurant's own HLS server sends segments, not H.264 this server could forward.
+      if (camera.kind === 'proxy')
         return reply
           .code(409)
           .send({ message: 'This camera plays over HLS only', code: 'camera.webrtc_unavailable' })
       try {
-        const { sdp, session } = await whep.answer(cameraId, offer, await streams.feed(camera.label))
+        const feed =
+          camera.kind === 'demo'
+            ? await streams.feed(camera.label)
+            : await fromRestream(restreams.feed(camera))
+        const { sdp, session } = await whep.answer(cameraId, offer, feed)
         return reply
           .code(201)
           .type(SDP_CONTENT_TYPE)

@@ -3,13 +3,27 @@ import { mkdir, readdir, readFile, unlink } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import { join } from 'node:path'
 import { pinSource, SourceRefusedError } from '../infra/source-policy'
-import { countSegments, hlsOutputArgs, lastMeaningfulLine, sleep, x264LiveArgs } from './hls-output'
+import { countSegments, hlsAndRtpOutputArgs, lastMeaningfulLine, sleep, x264LiveArgs } from './hls-output'
+import {
+  FEED_PAYLOAD_TYPE,
+  FEED_SSRC,
+  MAIN_PROFILES,
+  openRtpFeed,
+  type RtpFeed,
+  startsBSlice,
+} from './rtp-feed'
 import { openHttpSource } from './source-fetch'
 
 /**
  * One attempt at a restaurant camera's source: the address checked (HTTP sources fetched by this
  * process, the others pinned to the checked address), ffmpeg started on it, and the wait for
  * the first segments; the restreamer (restream.ts) decides when to try again and when to stop.
+ *
+ * With WebRTC on, the same ffmpeg also sends its H.264 as RTP to the session's feed (rtp-feed.ts)
+ * for WebRTC viewers: one encoder (or one copy) feeds HLS and every viewer. A copied source must
+ * be what a browser decodes in both: H.264 in 8-bit 4:2:0, Baseline to High, and, for WebRTC,
+ * without B-frames. Anything else is transcoded, decided from what ffmpeg says of the stream and
+ * from the first B slice in the feed, both before the first segment is served.
  */
 
 export const RESTREAM = {
@@ -49,6 +63,8 @@ export interface Session {
   child: ChildProcess | undefined
   input: IncomingMessage | undefined
   lastRequestAt: number
+  /** Requests waiting for the first segments: the restream is not idle meanwhile. */
+  waiting: number
   liveSince: number
   stopping: boolean
   retryTimer: NodeJS.Timeout | undefined
@@ -57,8 +73,10 @@ export interface Session {
   refused: string | undefined
   stderr: string
   attempt: number
-  /** The source turned out not to be H.264: the next attempt transcodes, at once. */
+  /** The source turned out not to be playable as is: the next attempt transcodes, at once. */
   switching: boolean
+  /** Where ffmpeg's RTP arrives for WebRTC viewers; undefined while WebRTC is off. */
+  feed: RtpFeed | undefined
 }
 
 /** What an attempt needs from its restreamer. */
@@ -71,6 +89,8 @@ export interface AttemptContext {
   /** The attempt failed: wait and retry, or stop. */
   failed: (session: Session, attemptNo: number) => void
   stopSession: (session: Session) => void
+  /** Send the picture to WebRTC viewers too (an RTP feed beside the HLS output). */
+  webrtc: boolean
 }
 
 /** Resolves true once the source is live, false when the attempt failed or was superseded. */
@@ -87,6 +107,12 @@ export async function runAttempt(
   }
   await mkdir(session.dir, { recursive: true })
   await clearFolder(session.dir)
+  if (context.webrtc && !session.feed) {
+    const feed = await openRtpFeed()
+    // Stopped meanwhile: nobody else will close it.
+    if (session.stopping) feed.close()
+    else session.feed = feed
+  }
   let input: string
   let stdin: IncomingMessage | undefined
   try {
@@ -116,7 +142,7 @@ export async function runAttempt(
     return false
   }
 
-  const args = restreamArgs(input, session.mode, session.camera.streamUrl)
+  const args = restreamArgs(input, session.mode, session.camera.streamUrl, session.feed?.port)
   const child = launch.withParentDeathSignal
     ? spawn(
         '/usr/bin/setpriv',
@@ -134,26 +160,41 @@ export async function runAttempt(
     // The source hanging up ends ffmpeg's input: ffmpeg then finishes and exits.
     stdin.on('error', () => child.stdin?.end())
   }
+  const transcodeInstead = () => {
+    if (session.mode !== 'copy' || session.switching) return
+    session.mode = 'transcode'
+    session.switching = true
+    child.kill('SIGKILL')
+  }
+  const feed = session.feed
+  if (feed) feed.profiles = MAIN_PROFILES
   let codecChecked = false
   child.stderr?.setEncoding('utf8')
   child.stderr?.on('data', (chunk: string) => {
     session.stderr = (session.stderr + chunk).slice(-6000)
     if (codecChecked) return
-    const codec = /Stream #0:\d+[^:]*: Video: (\w+)/.exec(session.stderr)?.[1]
-    if (!codec) return
+    const line = /Stream #0:\d+[^:\n]*: Video: ([^\n]*)\n/.exec(session.stderr)?.[1]
+    if (!line) return
     codecChecked = true
-    if (session.mode === 'copy' && codec !== 'h264') {
-      // The browser needs H.264: start over, transcoding.
-      session.mode = 'transcode'
-      session.switching = true
-      child.kill('SIGKILL')
-    }
+    if (session.mode !== 'copy') return
+    const video = describeVideo(line)
+    // The browser needs H.264 it can decode: otherwise start over, transcoding.
+    if (!video.playable) transcodeInstead()
+    else if (feed) feed.profiles = video.profiles
   })
+  // A copied source with B-frames plays over HLS but not over WebRTC.
+  const unsubscribe =
+    feed && session.mode === 'copy'
+      ? feed.subscribe((packet) => {
+          if (startsBSlice(packet)) transcodeInstead()
+        })
+      : () => {}
   let gone = false
   const exited = new Promise<void>((resolve) => {
     const onGone = () => {
       if (gone) return
       gone = true
+      unsubscribe()
       children.delete(child)
       stdin?.destroy()
       resolve()
@@ -194,8 +235,38 @@ export function inputProtocols(protocol: string): string {
   return 'pipe'
 }
 
-/** ffmpeg's command line: the source in, H.264 HLS out, copied or transcoded. */
-export function restreamArgs(input: string, mode: 'copy' | 'transcode', sourceUrl: string): string[] {
+/**
+ * What ffmpeg's description of a copied video stream says about playing it as is, e.g.
+ * `h264 (High) ([27][0][0][0] / 0x001B), yuv420p(progressive), 1280x720, 25 fps`: playable when
+ * it is H.264 in 8-bit 4:2:0, Baseline to High (High 10, 4:2:2 and 4:4:4 are not decoded by
+ * browsers); `profiles` are the profile-level-id prefixes to answer WebRTC viewers with.
+ */
+export function describeVideo(line: string): { playable: boolean; profiles: readonly string[] } {
+  const found = /^(\w+)(?: \(([^)]*)\))?[^,]*, (\w+)/.exec(line)
+  const [, codec, profile, pixelFormat] = found ?? []
+  const playable =
+    codec === 'h264' &&
+    (profile === undefined || /^(Constrained Baseline|Baseline|Main|High)$/.test(profile)) &&
+    /^yuvj?420p$/.test(pixelFormat ?? '')
+  const profiles =
+    profile === 'High'
+      ? ['64', ...MAIN_PROFILES]
+      : profile?.endsWith('Baseline')
+        ? ['42e0', '4d']
+        : MAIN_PROFILES
+  return { playable, profiles }
+}
+
+/**
+ * ffmpeg's command line: the source in, H.264 HLS out, copied or transcoded, and the same H.264
+ * as RTP to `rtpPort` for WebRTC viewers when one is given.
+ */
+export function restreamArgs(
+  input: string,
+  mode: 'copy' | 'transcode',
+  sourceUrl: string,
+  rtpPort?: number,
+): string[] {
   const protocol = input === 'pipe:0' ? 'pipe' : new URL(sourceUrl).protocol
   // ffmpeg may open only what the source's scheme needs: a playlist or redirect cannot lead it elsewhere.
   const inputOptions: string[] = ['-protocol_whitelist', inputProtocols(protocol)]
@@ -228,10 +299,13 @@ export function restreamArgs(input: string, mode: 'copy' | 'transcode', sourceUr
     '0:v:0',
     '-an',
     ...video,
-    ...hlsOutputArgs({
+    ...hlsAndRtpOutputArgs({
       segmentSeconds: RESTREAM.segmentSeconds,
       listSize: RESTREAM.listSize,
       playlist: PLAYLIST,
+      rtpPort,
+      ssrc: FEED_SSRC,
+      payloadType: FEED_PAYLOAD_TYPE,
     }),
   ]
 }

@@ -13,6 +13,7 @@ import {
   runAttempt,
   type Session,
 } from './restream-attempt'
+import type { RtpFeed } from './rtp-feed'
 
 /**
  * Restaurants' own cameras: an RTSP, RTMP, SRT or HTTP(S) video source that the server pulls with
@@ -27,6 +28,10 @@ import {
  * followed) and piped into ffmpeg; for the other protocols the host is resolved, checked, and
  * ffmpeg is given the checked address. One attempt at the source is restream-attempt.ts's; this
  * restreamer starts, retries and stops them.
+ *
+ * With WebRTC on, a restream also feeds WebRTC viewers (`feed`); a restream with viewers is never
+ * stopped as idle, and its viewers are let go when its picture stops (they fall back to HLS,
+ * which says "reconnecting" while the source is away).
  */
 
 export {
@@ -55,6 +60,14 @@ export interface RestreamOptions {
    * the owner's notice. Not called when the restream stops for want of viewers.
    */
   onPictureLost?: (cameraId: number, since: number) => void
+  /**
+   * WebRTC viewers of the restreams: each ffmpeg also sends its H.264 as RTP to a feed, keeps
+   * running while its camera has viewers, and says when its picture stops.
+   */
+  webrtc?: {
+    viewers(cameraId: number): number
+    cameraStopped(cameraId: number): void
+  }
   log: {
     info(obj: object, msg?: string): void
     warn(obj: object, msg?: string): void
@@ -96,6 +109,7 @@ export function createRestreamer(options: RestreamOptions) {
     children,
     failed: (session, attemptNo) => failed(session, attemptNo),
     stopSession: (session) => stopSession(session),
+    webrtc: options.webrtc !== undefined,
   }
 
   function rootDir() {
@@ -114,6 +128,7 @@ export function createRestreamer(options: RestreamOptions) {
       child: undefined,
       input: undefined,
       lastRequestAt: Date.now(),
+      waiting: 0,
       liveSince: 0,
       stopping: false,
       retryTimer: undefined,
@@ -122,6 +137,7 @@ export function createRestreamer(options: RestreamOptions) {
       stderr: '',
       attempt: 0,
       switching: false,
+      feed: undefined,
     }
     sessions.set(camera.id, session)
     connect(session)
@@ -139,6 +155,7 @@ export function createRestreamer(options: RestreamOptions) {
   function failed(session: Session, attemptNo: number) {
     if (session.stopping || attemptNo !== session.attempt) return
     if (session.state === 'live') options.onPictureLost?.(session.camera.id, session.liveSince)
+    options.webrtc?.cameraStopped(session.camera.id)
     session.child = undefined
     session.input = undefined
     session.state = 'waiting'
@@ -155,7 +172,7 @@ export function createRestreamer(options: RestreamOptions) {
     session.retryTimer = setTimeout(() => {
       session.retryTimer = undefined
       if (session.stopping) return
-      if (Date.now() - session.lastRequestAt > idleMs) {
+      if (session.waiting === 0 && Date.now() - session.lastRequestAt > idleMs) {
         stopSession(session)
         return
       }
@@ -170,6 +187,8 @@ export function createRestreamer(options: RestreamOptions) {
     if (sessions.get(session.camera.id) === session) sessions.delete(session.camera.id)
     if (session.retryTimer) clearTimeout(session.retryTimer)
     session.input?.destroy()
+    session.feed?.close()
+    options.webrtc?.cameraStopped(session.camera.id)
     const child = session.child
     if (child && child.exitCode === null) {
       child.kill('SIGTERM')
@@ -186,41 +205,58 @@ export function createRestreamer(options: RestreamOptions) {
 
   function sweep() {
     const now = Date.now()
-    for (const session of sessions.values()) if (now - session.lastRequestAt > idleMs) stopSession(session)
+    for (const session of sessions.values()) {
+      if ((options.webrtc?.viewers(session.camera.id) ?? 0) > 0) session.lastRequestAt = now
+      else if (session.waiting === 0 && now - session.lastRequestAt > idleMs) stopSession(session)
+    }
     if (sessions.size === 0 && sweeper) {
       clearInterval(sweeper)
       sweeper = undefined
     }
   }
 
+  /** The camera's restream once it is live; the first request starts pulling the source. */
+  async function live(camera: RestreamCamera): Promise<Session> {
+    if (closed) throw new RestreamError({ kind: 'unavailable' })
+    if (!(await options.launcher(camera.streamUrl))) throw new RestreamError({ kind: 'unavailable' })
+    let session = sessions.get(camera.id)
+    if (session && session.camera.streamUrl !== camera.streamUrl) {
+      // The owner changed the camera's address.
+      stopSession(session)
+      session = undefined
+    }
+    if (!session) {
+      if (sessions.size >= maxStreams) throw new RestreamError({ kind: 'busy' })
+      session = start(camera)
+    }
+    session.lastRequestAt = Date.now()
+    if (session.state !== 'live') {
+      if (session.refused) throw new RestreamError({ kind: 'refused', message: session.refused })
+      if (session.state === 'waiting' || session.wasLive) throw new RestreamError({ kind: 'offline' })
+      session.waiting++
+      const ready = await withTimeout(session.ready, startTimeoutMs).finally(() => session.waiting--)
+      session.lastRequestAt = Date.now()
+      if (session.refused) throw new RestreamError({ kind: 'refused', message: session.refused })
+      if (ready === 'timeout') throw new RestreamError({ kind: 'starting' })
+      if (!ready) throw new RestreamError({ kind: 'offline' })
+    }
+    return session
+  }
+
   return {
     /** The camera's live playlist; the first request starts pulling the source. */
     async playlist(camera: RestreamCamera): Promise<string> {
-      if (closed) throw new RestreamError({ kind: 'unavailable' })
-      if (!(await options.launcher(camera.streamUrl))) throw new RestreamError({ kind: 'unavailable' })
-      let session = sessions.get(camera.id)
-      if (session && session.camera.streamUrl !== camera.streamUrl) {
-        // The owner changed the camera's address.
-        stopSession(session)
-        session = undefined
-      }
-      if (!session) {
-        if (sessions.size >= maxStreams) throw new RestreamError({ kind: 'busy' })
-        session = start(camera)
-      }
-      session.lastRequestAt = Date.now()
-      if (session.state !== 'live') {
-        if (session.refused) throw new RestreamError({ kind: 'refused', message: session.refused })
-        if (session.state === 'waiting' || session.wasLive) throw new RestreamError({ kind: 'offline' })
-        const ready = await withTimeout(session.ready, startTimeoutMs)
-        session.lastRequestAt = Date.now()
-        if (session.refused) throw new RestreamError({ kind: 'refused', message: session.refused })
-        if (ready === 'timeout') throw new RestreamError({ kind: 'starting' })
-        if (!ready) throw new RestreamError({ kind: 'offline' })
-      }
+      const session = await live(camera)
       const text = await readPlaylist(join(session.dir, PLAYLIST))
       if (!text) throw new RestreamError({ kind: 'offline' })
       return text
+    },
+
+    /** The camera's RTP feed for WebRTC viewers, starting its restream as the playlist does. */
+    async feed(camera: RestreamCamera): Promise<RtpFeed> {
+      const session = await live(camera)
+      if (!session.feed) throw new RestreamError({ kind: 'unavailable' })
+      return session.feed
     },
 
     /** A segment of a running restream. */

@@ -13,10 +13,18 @@ export const FEED_SSRC = 0x0c1ea2
 /** The payload type the encoders' RTP carries; rewritten per viewer to what its browser offered. */
 export const FEED_PAYLOAD_TYPE = 96
 
+/** Main profile first (what x264 makes here), then Constrained Baseline. */
+export const MAIN_PROFILES = ['4d', '42e0'] as const
+
 export type RtpListener = (packet: Buffer) => void
 
 export interface RtpFeed {
   port: number
+  /**
+   * The profile-level-id prefixes (lower case hex) to answer a viewer with, best first: what the
+   * encoder's H.264 is. A copied source may be High profile; the demo and transcoded pictures are Main.
+   */
+  profiles: readonly string[]
   /** Date.now() when the first packet arrived; undefined before. */
   readonly firstPacketAt: number | undefined
   readonly packets: number
@@ -48,6 +56,7 @@ export function openRtpFeed(): Promise<RtpFeed> {
       } catch {}
       resolve({
         port: socket.address().port,
+        profiles: MAIN_PROFILES,
         get firstPacketAt() {
           return firstPacketAt
         },
@@ -97,4 +106,57 @@ export function startsKeyFrame(packet: Buffer): boolean {
     return (header & 0x80) !== 0 && (header & 0x1f) === 5
   }
   return false
+}
+
+/**
+ * True when the packet starts a B slice. Browsers do not play H.264 with B-frames over WebRTC
+ * (frames come out of order), so a copied source that has them is transcoded instead. The slice
+ * header's first two fields (first_mb_in_slice, slice_type) are read as Exp-Golomb codes; they
+ * sit in the first three bytes for any picture under 65536 macroblocks, before any emulation
+ * prevention byte could appear.
+ */
+export function startsBSlice(packet: Buffer): boolean {
+  const offset = rtpPayloadOffset(packet)
+  if (offset < 0) return false
+  const type = packet[offset]! & 0x1f
+  if (type === 1 || type === 5) return isBSlice(packet, offset + 1)
+  if (type === 28 && packet.length > offset + 2) {
+    const header = packet[offset + 1]!
+    const inner = header & 0x1f
+    return (header & 0x80) !== 0 && (inner === 1 || inner === 5) && isBSlice(packet, offset + 2)
+  }
+  if (type === 24) {
+    // STAP-A: each unit is a 16-bit size then the NAL unit.
+    let at = offset + 1
+    while (at + 3 < packet.length) {
+      const size = packet.readUInt16BE(at)
+      const unit = packet[at + 2]! & 0x1f
+      if ((unit === 1 || unit === 5) && isBSlice(packet, at + 3)) return true
+      at += 2 + size
+    }
+  }
+  return false
+}
+
+function isBSlice(data: Buffer, start: number): boolean {
+  let bit = start * 8
+  const end = Math.min(data.length, start + 4) * 8
+  const readBit = () => (data[bit >> 3]! >> (7 - (bit++ & 7))) & 1
+  const readUe = (): number | undefined => {
+    let zeros = 0
+    for (;;) {
+      if (bit >= end) return undefined
+      if (readBit() === 1) break
+      if (++zeros > 16) return undefined
+    }
+    let value = 0
+    for (let i = 0; i < zeros; i++) {
+      if (bit >= end) return undefined
+      value = value * 2 + readBit()
+    }
+    return 2 ** zeros - 1 + value
+  }
+  if (readUe() === undefined) return false
+  const sliceType = readUe()
+  return sliceType !== undefined && sliceType % 5 === 1
 }

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
+import { eq } from 'drizzle-orm'
 import nodeDataChannel from 'node-datachannel'
 import { afterAll, describe, expect, it } from 'vitest'
 import { cameras, restaurants } from '../db/schema'
 import { buildTestApp, type TestApp } from '../testing/build-test-app'
+import { startCameraSource } from '../testing/camera-source'
 import { cameraOwner, FORWARDED_HEADER } from './camera-instances'
 import { parseVideoOffer } from './whep'
 
@@ -138,7 +140,7 @@ async function connectedViewer(base: string, cameraId: number) {
       headers: { 'content-type': 'application/sdp' },
       body: peer.offer,
     })
-    expect(res.status).toBe(201)
+    if (res.status !== 201) throw new Error(`${res.status}: ${await res.text()}`)
     const location = res.headers.get('location')!
     const answer = await res.text()
     try {
@@ -169,8 +171,8 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: numbe
   throw new Error(`Timed out waiting for ${what}`)
 }
 
-/** ffmpeg processes whose parent is this process (the encoders). */
-function encoders(): number[] {
+/** ffmpeg processes whose parent is this process (the encoders), those with `argument` if given. */
+function encoders(argument?: string): number[] {
   const pids: number[] = []
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
@@ -179,7 +181,9 @@ function encoders(): number[] {
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
       // Started through setpriv, which execs ffmpeg: still this process's child.
-      if (name === 'ffmpeg' && parent === process.pid) pids.push(Number(entry))
+      if (name !== 'ffmpeg' || parent !== process.pid) continue
+      if (argument && !readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(argument)) continue
+      pids.push(Number(entry))
     } catch {}
   }
   return pids
@@ -382,6 +386,58 @@ for (let attempt = 1; attempt <= 3; attempt++) {
 }
 setInterval(() => {}, 1000)
 `
+
+describe('WHEP playback of a restaurant’s restreamed camera', () => {
+  it('answers with the source’s own H.264, copied once for HLS and every viewer, and lets viewers go when the source drops', {
+    timeout: 120_000,
+  }, async () => {
+    const source = await startCameraSource()
+    const restreaming = await buildTestApp({
+      config: {
+        cameras: { enabled: true, idleMs: 1500, maxEncoders: 2, allowPrivateHosts: true },
+        webrtc: { idleMs: IDLE_MS },
+      },
+    })
+    try {
+      const base = await restreaming.listen({ port: 0, host: '127.0.0.1' })
+      const { external: pass } = await addCameras(restreaming)
+      await restreaming.db.update(cameras).set({ streamUrl: source.url }).where(eq(cameras.id, pass.id))
+
+      const first = await connectedViewer(base, pass.id)
+      // The test source is Constrained Baseline: the viewer's 42e01f is answered, not its Main.
+      expect(first.answer).toMatch(/a=rtpmap:102 H264\/90000/)
+      await waitFor(() => first.peer.packets > 30, 20_000, 'the restream’s video').catch((error) => {
+        throw new Error(
+          `${error.message}: ${first.peer.packets} packets, states ${first.peer.states.join(',')}`,
+        )
+      })
+      expect([...first.peer.payloadTypes]).toEqual([102])
+      // One restream (the ffmpeg reading a source through a pipe): HLS and a second viewer start no other.
+      const running = encoders('pipe:0')
+      expect(running).toHaveLength(1)
+      const playlist = await fetch(`${base}/live/${pass.id}/index.m3u8`)
+      expect(playlist.status).toBe(200)
+      expect(await playlist.text()).toMatch(/#EXTINF/)
+      const second = await connectedViewer(base, pass.id)
+      await waitFor(() => second.peer.packets > 30, 15_000, 'the second viewer’s video')
+      expect(encoders('pipe:0')).toEqual(running)
+
+      await source.stop()
+      // The picture stopped: both sessions are ended (their players go to HLS, "reconnecting").
+      await waitFor(
+        async () => (await fetch(`${base}${first.location}`, { method: 'DELETE' })).status === 404,
+        20_000,
+        'the first viewer to be let go',
+      )
+      expect((await fetch(`${base}${second.location}`, { method: 'DELETE' })).status).toBe(404)
+      first.peer.close()
+      second.peer.close()
+    } finally {
+      await source.stop()
+      await restreaming.close()
+    }
+  })
+})
 
 describe('WHEP with several instances', () => {
   it('passes an offer and its DELETE to the instance that holds the camera', async () => {

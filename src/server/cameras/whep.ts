@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { PeerConnection, Track } from 'node-datachannel'
-import { FEED_PAYLOAD_TYPE, FEED_SSRC, type RtpFeed, startsKeyFrame } from './rtp-feed'
+import { FEED_PAYLOAD_TYPE, FEED_SSRC, MAIN_PROFILES, type RtpFeed, startsKeyFrame } from './rtp-feed'
 
 /**
  * WebRTC playback (WHEP, RFC 9725) of a camera's feed: a viewer POSTs its SDP offer and gets an
@@ -63,10 +63,11 @@ export interface VideoOffer {
 
 /**
  * The offer's video section and the H.264 payload type to answer with: packetization mode 1
- * (what the encoder's RTP uses), preferring a profile that covers Main (the encoder's), then
- * Constrained Baseline, then any H.264 the offer lists.
+ * (what the encoder's RTP uses), preferring the encoder's own profile (`profiles`, profile-level-id
+ * prefixes best first: Main, then Constrained Baseline, unless a copied source says otherwise),
+ * then any H.264 the offer lists.
  */
-export function parseVideoOffer(sdp: string): VideoOffer {
+export function parseVideoOffer(sdp: string, profiles: readonly string[] = MAIN_PROFILES): VideoOffer {
   if (!/^v=0\r?\n/.test(sdp) || !/\r?\no=/.test(sdp))
     throw new WhepError('bad_offer', 'The offer is not an SDP session description')
   const sections = sdp.split(/\r?\n(?=m=)/)
@@ -84,8 +85,7 @@ export function parseVideoOffer(sdp: string): VideoOffer {
     .filter(({ fmtp }) => /packetization-mode=1/.test(fmtp))
   const profile = (fmtp: string) => /profile-level-id=([0-9a-f]{6})/i.exec(fmtp)?.[1]?.toLowerCase() ?? ''
   const chosen =
-    candidates.find(({ fmtp }) => profile(fmtp).startsWith('4d')) ??
-    candidates.find(({ fmtp }) => profile(fmtp).startsWith('42e0')) ??
+    profiles.map((prefix) => candidates.find(({ fmtp }) => profile(fmtp).startsWith(prefix))).find(Boolean) ??
     candidates[0]
   if (!chosen) throw new WhepError('bad_offer', 'The offer lists no H.264 (packetization mode 1) to play')
   return { mid, payloadType: chosen.pt, fmtp: chosen.fmtp }
@@ -158,7 +158,7 @@ export function createWhep(options: WhepOptions) {
       feed: RtpFeed,
       onEnd?: () => void,
     ): Promise<{ session: WhepSession; sdp: string }> {
-      const offer = parseVideoOffer(offerSdp)
+      const offer = parseVideoOffer(offerSdp, feed.profiles)
       if (sessions.size >= maxViewers)
         throw new WhepError('full', 'This server has all the WebRTC viewers it can take')
       const ndc = await load()

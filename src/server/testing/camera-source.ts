@@ -40,7 +40,12 @@ export async function freeLocalPort(): Promise<number> {
 }
 
 export async function startCameraSource(
-  options: { codec?: 'h264' | 'mpeg2video'; port?: number } = {},
+  options: {
+    codec?: 'h264' | 'mpeg2video'
+    port?: number
+    /** B-frames between reference frames (H.264), as many consumer encoders make. */
+    bFrames?: number
+  } = {},
 ): Promise<CameraSource> {
   const port = options.port ?? (await freeLocalPort())
   const url = `http://127.0.0.1:${port}/camera.ts`
@@ -55,7 +60,12 @@ export async function startCameraSource(
     if (!running || (child && child.exitCode === null && child.signalCode === null)) return
     const c = spawn(
       ffmpegBinary(),
-      [...testPictureArgs({ size: '320x180', rate: 25, codec }), '-listen', '1', url],
+      [
+        ...testPictureArgs({ size: '320x180', rate: 25, codec, bFrames: options.bFrames }),
+        '-listen',
+        '1',
+        url,
+      ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     )
     child = c
@@ -94,11 +104,19 @@ export async function startCameraSource(
 }
 
 /** ffmpeg's arguments for a live test picture in `codec`, written as MPEG-TS to the address after them. */
-function testPictureArgs(picture: { size: string; rate: number; codec: 'h264' | 'mpeg2video' }): string[] {
+function testPictureArgs(picture: {
+  size: string
+  rate: number
+  codec: 'h264' | 'mpeg2video'
+  bFrames?: number
+}): string[] {
   const gop = String(picture.rate)
   const encoder =
     picture.codec === 'h264'
-      ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-g', gop]
+      ? [
+          ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
+          ...['-g', gop, '-bf', String(picture.bFrames ?? 0)],
+        ]
       : ['-c:v', 'mpeg2video', '-q:v', '6', '-g', gop]
   return [
     ...liveGraphInputArgs(`testsrc=size=${picture.size}:rate=${picture.rate}`),

@@ -47,13 +47,19 @@ export async function attachWebRtc(
     clearTimeout(disconnectTimer)
     pc.ontrack = null
     pc.onconnectionstatechange = null
-    pc.close()
     if (video.srcObject) {
       video.srcObject = null
       video.load()
     }
-    if (sessionUrl)
-      void fetch(sessionUrl, { method: 'DELETE', credentials: 'include', keepalive: true }).catch(() => {})
+    if (!sessionUrl) {
+      pc.close()
+      return
+    }
+    // The session is ended by its DELETE before the connection closes: closed first, the server
+    // would end it on the closed connection and answer the DELETE with a 404.
+    void fetch(sessionUrl, { method: 'DELETE', credentials: 'include', keepalive: true })
+      .catch(() => {})
+      .finally(() => pc.close())
   }
   try {
     pc.addTransceiver('video', { direction: 'recvonly' })

@@ -39,6 +39,7 @@ import { useUpdateShoutStatus } from './api/update-shout-status'
 import { AllDayPanel } from './components/all-day-panel'
 import { CancelDialog } from './components/cancel-dialog'
 import { KeysDialog } from './components/keys-dialog'
+import { KitchenCameras } from './components/kitchen-cameras'
 import { PauseDialog } from './components/pause-dialog'
 import { RecentList } from './components/recent-list'
 import { SensorStatus } from './components/sensor-status'
@@ -532,6 +533,7 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
           )}
         </section>
         <aside className={cn('flex w-full flex-col gap-4 md:w-64 md:shrink-0')}>
+          <KitchenCameras restaurantId={restaurantId} restaurantName={data.restaurantName} />
           <SoldOutPanel dishes={data.dishes} />
           <AllDayPanel tickets={tickets} station={activeStation} />
           <RecentList recent={data.recent} now={now} busy={busy} onRecall={recallTicket} />
