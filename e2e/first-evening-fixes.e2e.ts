@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { expectToast, payTopUpWithTestCard, storeGrant } from './diner-support'
 import { apiGet, createAccount, signIn } from './shell-helpers'
-import { type Page, screenshot, VIEWPORTS } from './support/browser'
+import { appStarted, type Page, screenshot, VIEWPORTS } from './support/browser'
 import { setupJourney } from './support/journey'
 
 const PHONE = VIEWPORTS.phone
@@ -455,6 +455,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('what a new owner and a new diner 
     const page = await journey.openPage({ viewport: PHONE })
     await signIn(page, 'demo', 'demo1234')
     await page.goto('/restaurant/1')
+    // Rendered ahead: the cart is the app's once it runs (clicks during the takeover are the
+    // subject of clicks-before-takeover.e2e.ts).
+    await appStarted(page)
     await page
       .getByRole('button', { name: /^Add to cart: / })
       .first()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { expectToast } from './diner-support'
-import { type Page, screenshot } from './support/browser'
+import { appStarted, type Page, screenshot } from './support/browser'
 import { setupJourney } from './support/journey'
 
 async function signIn(page: Page, username: string, password: string) {
@@ -177,6 +177,8 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the kitchen console from the keyb
     const visitor = await journey.openPage({ viewport: { width: 1024, height: 768 } })
     await visitor.goto('/restaurant/1')
     await visitor.getByRole('heading', { name: 'Trattoria Bellini', level: 1 }).waitFor()
+    // The page is rendered ahead: it follows the kitchen live once its app runs.
+    await appStarted(visitor)
 
     await chef.getByRole('button', { name: 'Pause orders' }).click()
     await chef.getByRole('dialog').getByRole('button', { name: '20 min' }).click()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { apiGet, createAccount, expectToast, signIn } from './shell-helpers'
-import { VIEWPORTS } from './support/browser'
+import { appStarted, VIEWPORTS } from './support/browser'
 import { setupJourney } from './support/journey'
 
 interface Restaurant {
@@ -231,6 +231,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('app shell and diner account journ
       undefined,
       { timeout: 10_000 },
     )
+    // The page was rendered ahead: its links are the app's once it runs (clicks during the
+    // takeover itself are the subject of clicks-before-takeover.e2e.ts).
+    await appStarted(page)
 
     // Update through the app (no reload): the banner reacts when coming back.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Allergen Profile' }).click()
