@@ -195,5 +195,6 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the kitchen console and the diner
       }
     }
     journey.expectNoPageErrors()
-  }, 60_000)
+    // Four sign-ins and four consoles: over a minute on a loaded two-core machine.
+  }, 180_000)
 })

@@ -91,5 +91,5 @@ describe.skipIf(process.env.E2E_SKIP === '1')('push instead of polling', () => {
     const shoutReads = requests.filter((r) => r === `GET /api/orders/${orderId}/chef-shouts`)
     expect(balanceReads.length).toBeGreaterThanOrEqual(2)
     expect(shoutReads.length).toBeGreaterThanOrEqual(4)
-  }, 60_000)
+  }, 120_000)
 })
