@@ -1,10 +1,11 @@
 import type { ServerMessage } from '@shared/live-messages'
 import type { ChefShout, UpsellOffer } from '@shared/schemas/chef'
-import type { Order } from '@shared/schemas/orders'
+import type { Order, Telemetry } from '@shared/schemas/orders'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { type LiveState, liveClient } from './live-client'
 import { queryKeys } from './query-keys'
+import { addReading, type TimedTelemetry } from './telemetry-history'
 
 export type ChefTipMessage = Extract<ServerMessage, { type: 'chef_tip' }>
 
@@ -18,17 +19,22 @@ export interface LiveOrderHandlers {
 }
 
 /**
- * Joins the order's live room: `status` messages are written into the order's query cache, chef
- * shouts into the shouts list, upsells and tips go to handlers. Readings are left to the overlay
- * that shows them (`useLiveTelemetry`): they come every second and would redraw the whole page.
+ * Joins the order's live room: `status` messages are written into the order's query cache,
+ * `telemetry` is returned, chef shouts are written into the shouts list, upsells and tips go to handlers.
  */
 export function useLiveOrder(orderId: number | undefined, handlers: LiveOrderHandlers = {}) {
   const queryClient = useQueryClient()
+  const [telemetry, setTelemetry] = useState<Telemetry | null>(null)
+  // The last half-minute of readings by the time each was true, for an overlay that follows a
+  // picture a few seconds behind (HLS).
+  const [history, setHistory] = useState<TimedTelemetry[]>([])
   const handlersRef = useRef(handlers)
   handlersRef.current = handlers
 
   useEffect(() => {
     if (!orderId) return
+    setTelemetry(null)
+    setHistory([])
     return liveClient.subscribe(orderId, (message) => {
       switch (message.type) {
         case 'status': {
@@ -54,6 +60,15 @@ export function useLiveOrder(orderId: number | undefined, handlers: LiveOrderHan
             void queryClient.invalidateQueries({ queryKey: key })
           break
         }
+        case 'telemetry':
+          setTelemetry(message.data)
+          setHistory((list) =>
+            addReading(list, {
+              at: (message.data.recordedAt && Date.parse(message.data.recordedAt)) || message.sentAt,
+              data: message.data,
+            }),
+          )
+          break
         case 'upsell':
           handlersRef.current.onUpsell?.({ upsellId: message.upsellId, menuItem: message.menuItem })
           break
@@ -73,6 +88,8 @@ export function useLiveOrder(orderId: number | undefined, handlers: LiveOrderHan
       }
     })
   }, [orderId, queryClient])
+
+  return { telemetry, history }
 }
 
 /** A new shout goes first (the list is newest first); a known one takes its new status. */

@@ -1,5 +1,4 @@
 import type { TimedTelemetry } from '@client/lib/telemetry-history'
-import { useLiveTelemetry } from '@client/lib/use-live-telemetry'
 import { cn, fahrenheitToCelsius } from '@client/lib/utils'
 import { DEFAULT_COOKING_TIME_S, DEFAULT_TEMPERATURE_F, SENSOR_OFFLINE_MS } from '@shared/constants'
 import type { Telemetry } from '@shared/schemas/orders'
@@ -107,16 +106,4 @@ export function TelemetryOverlay({
       ) : null}
     </div>
   )
-}
-
-/** The overlay of an order's live readings: it follows them itself, so the page is not redrawn. */
-export function LiveTelemetryOverlay({
-  orderId,
-  className,
-}: {
-  orderId: number | undefined
-  className?: string
-}) {
-  const { telemetry, history } = useLiveTelemetry(orderId)
-  return <TelemetryOverlay telemetry={telemetry} history={history} className={className} />
 }

@@ -1,6 +1,6 @@
 import { CameraPlayer } from '@client/components/kitchen/camera-player'
 import { StatusTracker } from '@client/components/kitchen/status-tracker'
-import { LiveTelemetryOverlay } from '@client/components/kitchen/telemetry-overlay'
+import { TelemetryOverlay } from '@client/components/kitchen/telemetry-overlay'
 import { CancellationNotice, cancellationText } from '@client/components/orders/cancellation-notice'
 import { PushPrompt } from '@client/components/push/push-prompt'
 import { Badge, LiveBadge } from '@client/components/ui/badge'
@@ -140,7 +140,7 @@ function LiveOrderView({
       variant: 'destructive',
     })
   }
-  useLiveOrder(orderId, { onUpsell: setOffer, onChefTip, onCancelled })
+  const { telemetry, history } = useLiveOrder(orderId, { onUpsell: setOffer, onChefTip, onCancelled })
 
   // An offer not answered while the dish cooked goes away once it is plated.
   const pastStove = order.data ? !['preparing', 'cooking'].includes(order.data.status) : false
@@ -287,7 +287,7 @@ function LiveOrderView({
                   cameras={cameras.data}
                   isLoading={!cameras.data && !cameras.isError}
                   poster={restaurant.data?.images[0]}
-                  overlay={<LiveTelemetryOverlay orderId={orderId} />}
+                  overlay={<TelemetryOverlay telemetry={telemetry} history={history} />}
                 />
               )}
               {o ? <StatusTracker status={o.status} /> : <Skeleton className="h-20" />}
