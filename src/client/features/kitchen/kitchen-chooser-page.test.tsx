@@ -6,7 +6,6 @@ import KitchenChooserPage from './kitchen-chooser-page'
 
 afterEach(cleanup)
 /** The user, then their restaurants: two answers in a row, slow on a busy machine. */
-const LOADED = { timeout: 5000 }
 
 const ME = {
   id: 7,
@@ -34,7 +33,7 @@ describe('the kitchen chooser', () => {
       { restaurantId: 12, restaurantName: 'Noodle Bar', role: 'expo', stations: [] },
     ])
     renderWithProviders(<KitchenChooserPage />, { path: '/kitchen' })
-    const list = await screen.findByRole('list', { name: 'Your restaurants' }, LOADED)
+    const list = await screen.findByRole('list', { name: 'Your restaurants' })
     const links = within(list).getAllByRole('link')
     expect(links.map((l) => [l.getAttribute('href'), l.textContent])).toEqual([
       ['/kitchen/3', 'Casa RosaOwner'],
@@ -51,14 +50,14 @@ describe('the kitchen chooser', () => {
   ] as const)('takes the %s of a single restaurant straight to its console', async (role, name) => {
     worksAt([{ restaurantId: 9, restaurantName: name, role, stations: role === 'cook' ? ['grill'] : [] }])
     const { location } = renderWithProviders(<KitchenChooserPage />, { path: '/kitchen' })
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/kitchen/9'), LOADED)
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/kitchen/9'))
     expect(screen.queryByRole('list', { name: 'Your restaurants' })).toBeNull()
   })
 
   it('tells someone who works nowhere how a kitchen comes to them', async () => {
     worksAt([])
     renderWithProviders(<KitchenChooserPage />, { path: '/kitchen' })
-    expect(await screen.findByText(/invitation link your restaurant sent you/, {}, LOADED)).toBeTruthy()
+    expect(await screen.findByText(/invitation link your restaurant sent you/)).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Go to the workspace' }).getAttribute('href')).toBe('/partner')
   })
 })

@@ -32,11 +32,7 @@ describe('the kitchen console’s camera', () => {
     expect(document.querySelector('video')).toBeNull()
     fireEvent.click(toggle())
     // The player's module loads once the panel is open: the first time takes a moment.
-    const player = await screen.findByRole(
-      'region',
-      { name: 'Trattoria Bellini camera, as diners see it' },
-      { timeout: 5000 },
-    )
+    const player = await screen.findByRole('region', { name: 'Trattoria Bellini camera, as diners see it' })
     expect(toggle().getAttribute('aria-expanded')).toBe('true')
     const video = player.querySelector('video')!
     expect(video.muted).toBe(true)
@@ -50,11 +46,11 @@ describe('the kitchen console’s camera', () => {
     stubApi(() => ({ status: 200, body: [camera(5, 'Pizza oven')] }))
     renderWithProviders(<KitchenCameras restaurantId={1} restaurantName="Trattoria Bellini" />)
     fireEvent.click(await screen.findByRole('button', { name: 'What diners see' }))
-    await screen.findByRole('region', { name: /as diners see it/ }, { timeout: 5000 })
+    await screen.findByRole('region', { name: /as diners see it/ })
     cleanup()
 
     renderWithProviders(<KitchenCameras restaurantId={1} restaurantName="Trattoria Bellini" />)
-    await screen.findByRole('region', { name: /as diners see it/ }, { timeout: 5000 })
+    await screen.findByRole('region', { name: /as diners see it/ })
     fireEvent.click(toggle())
     expect(toggle().getAttribute('aria-expanded')).toBe('false')
     expect(document.querySelector('video')).toBeNull()
