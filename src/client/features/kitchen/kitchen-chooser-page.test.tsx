@@ -5,8 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import KitchenChooserPage from './kitchen-chooser-page'
 
 afterEach(cleanup)
-/** The user, then their restaurants: two answers in a row, slow on a busy machine. */
-
 const ME = {
   id: 7,
   username: 'rosa',

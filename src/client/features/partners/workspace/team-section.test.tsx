@@ -5,7 +5,6 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { TeamSection } from './team-section'
 
 afterEach(cleanup)
-/** The team's answer can take a while on a busy machine. */
 // The cook's station checkboxes measure themselves; jsdom has no ResizeObserver.
 beforeAll(() => {
   globalThis.ResizeObserver ??= class {
