@@ -51,10 +51,13 @@ export async function newContext(
 ) {
   // The service worker would fetch what journeys route with page.route (and keep what they
   // count): it runs only in the journeys that ask for it (`serviceWorkers: 'allow'`).
+  // Less motion, as people who ask for it get: a pulsing badge or a spinner on a page redraws it
+  // many times a second, which in a headless browser without a GPU is most of its CPU.
   const context = await browser.newContext({
     baseURL,
     viewport: VIEWPORTS.desktop,
     serviceWorkers: 'block',
+    reducedMotion: 'reduce',
     ...options,
   })
   const errors: string[] = []
@@ -115,6 +118,16 @@ export function appStarted(page: Page) {
  * size and theme. A failed test's pages are captured either way (support/journey.ts).
  */
 const capture = process.env.CI !== 'true' || process.env.SCREENSHOTS === '1'
+
+/**
+ * The looks (sizes, themes) a screenshot journey goes through: every one when the pictures are
+ * captured; in CI the first one only, so each page is still loaded and checked there (it renders,
+ * in the right theme, nothing wider than the screen, no page error) without being loaded again
+ * for pictures nobody looks at. A journey lists first the look it most needs checked.
+ */
+export function looks<T>(every: readonly T[]): readonly T[] {
+  return capture ? every : every.slice(0, 1)
+}
 
 export async function screenshot(page: Page, name: string) {
   if (!capture) return
