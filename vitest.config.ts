@@ -19,6 +19,14 @@ const serverTests = [
 ]
 const setupFiles = ['src/testing-setup.ts']
 
+/*
+ * Server suites share their worker's modules (`isolate: false`): each file builds its own app on
+ * its own database copy, and no suite mocks a module, so what a fresh module graph per file would
+ * give is nothing but the cost of importing the whole server again: half of the server suites'
+ * time. Client suites keep theirs: jsdom's document and the client's module-level stores are
+ * per file.
+ */
+
 /**
  * Server suites that run once, on the embedded database: they never open a database (pure logic,
  * config, the bus, frames), or what they test is ffmpeg and the cameras' pipes (restreaming, SRT,
@@ -65,6 +73,7 @@ export default defineConfig({
           name: 'server:pglite',
           include: serverTests,
           environment: 'node',
+          isolate: false,
           env: { TEST_DB: 'pglite' },
           globalSetup: ['src/server/testing/global-setup.ts'],
           setupFiles,
@@ -81,6 +90,7 @@ export default defineConfig({
                 include: ['src/server/**/*.test.ts', 'src/demo/**/*.test.ts'],
                 exclude: notOnPostgres,
                 environment: 'node' as const,
+                isolate: false,
                 env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
                 globalSetup: ['src/server/testing/global-setup.ts'],
                 setupFiles,

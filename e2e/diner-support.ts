@@ -1,6 +1,7 @@
 import {
   type Browser,
   type BrowserContext,
+  looks,
   newContext,
   type Page,
   screenshot,
@@ -69,8 +70,8 @@ export async function screenshotPage(
     storageState?: StorageState
   },
 ) {
-  for (const theme of themes) {
-    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  for (const theme of looks(themes)) {
+    for (const [size, viewport] of looks(Object.entries(VIEWPORTS))) {
       const page = await openPage(browser, baseURL, contexts, { viewport, theme, storageState })
       await prepare?.(page)
       await page.goto(path)
@@ -113,10 +114,10 @@ export async function shootThemes(
   sizes: Record<string, { width: number; height: number }>,
   ready: (page: Page) => Promise<unknown>,
 ) {
-  for (const theme of ['light', 'dark'] as const) {
+  for (const theme of looks(['light', 'dark'] as const)) {
     await page.evaluate((t) => localStorage.setItem('clearplate-theme', t), theme)
     await page.reload()
-    for (const [size, viewport] of Object.entries(sizes)) {
+    for (const [size, viewport] of looks(Object.entries(sizes))) {
       await page.setViewportSize(viewport)
       await ready(page)
       await page.waitForTimeout(300)

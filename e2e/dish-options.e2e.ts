@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { expectToast } from './diner-support'
-import { ARTIFACTS_DIR, type Page, screenshot } from './support/browser'
+import { ARTIFACTS_DIR, appStarted, looks, type Page, screenshot } from './support/browser'
 import { setupJourney } from './support/journey'
 
 async function signIn(page: Page, username: string, password: string) {
@@ -58,6 +58,8 @@ describe.skipIf(process.env.E2E_SKIP === '1')(
 
       await diner.goto('/restaurant/1')
       await diner.getByRole('heading', { name: 'Trattoria Bellini', level: 1 }).waitFor()
+      // Clicks before the app has taken the page over are clicks-before-takeover's journey.
+      await appStarted(diner)
       await diner.getByRole('tab', { name: /Mains/ }).click()
       await diner.getByRole('button', { name: 'Add to cart: Fettuccine Alfredo' }).click()
       const dialog = diner.getByTestId('add-to-cart-dialog')
@@ -150,6 +152,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')(
 
       // An option sold out by the kitchen reaches a page that is open, without a reload.
       await diner.goto('/restaurant/1')
+      await appStarted(diner)
       await diner.getByRole('tab', { name: /Mains/ }).click()
       await diner.getByRole('button', { name: 'Add to cart: Fettuccine Alfredo' }).click()
       const mushrooms = dialog.getByLabel(/^Roasted mushrooms/)
@@ -172,15 +175,16 @@ describe.skipIf(process.env.E2E_SKIP === '1')(
     })
 
     it('shows the add-to-cart dialog on a phone and a desktop, light and dark', async () => {
-      for (const theme of ['light', 'dark'] as const)
-        for (const [size, viewport] of [
+      for (const theme of looks(['dark', 'light'] as const))
+        for (const [size, viewport] of looks([
           ['390', { width: 390, height: 844 }],
           ['1366', { width: 1366, height: 900 }],
-        ] as const) {
+        ] as const)) {
           const page = await journey.openPage({ viewport })
           await page.addInitScript((t) => localStorage.setItem('clearplate-theme', t), theme)
           await signIn(page, 'demo', 'demo1234')
           await page.goto('/restaurant/1')
+          await appStarted(page)
           await page.getByRole('tab', { name: /Mains/ }).click()
           await page.getByRole('button', { name: 'Add to cart: Fettuccine Alfredo' }).click()
           const dialog = page.getByTestId('add-to-cart-dialog')

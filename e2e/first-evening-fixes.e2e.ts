@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { expectToast, payTopUpWithTestCard, storeGrant } from './diner-support'
 import { apiGet, createAccount, signIn } from './shell-helpers'
-import { appStarted, type Page, screenshot, VIEWPORTS } from './support/browser'
+import { appStarted, looks, type Page, screenshot, VIEWPORTS } from './support/browser'
 import { setupJourney } from './support/journey'
 
 const PHONE = VIEWPORTS.phone
@@ -19,13 +19,25 @@ const TABLET = { width: 1024, height: 768 }
  */
 async function chooseTheme(page: Page, theme: 'light' | 'dark') {
   const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'))
+  if ((await isDark()) === (theme === 'dark')) return
   if (!new URL(page.url()).pathname.startsWith('/kitchen/')) {
     // From the keyboard: a click waits for the header to hold still, and the header's menus are
     // swapped in once the page is idle, which on a loaded machine kept it moving past 30 s.
-    await page.getByRole('button', { name: 'Theme', exact: true }).first().focus()
-    await page.keyboard.press('Enter')
-    await page.getByRole('menuitemradio', { name: theme === 'light' ? 'Light' : 'Dark' }).click()
-  } else if ((await isDark()) !== (theme === 'dark')) {
+    // The menu is opened again if a swap took the focused button away before Enter reached it.
+    const item = page.getByRole('menuitemradio', { name: theme === 'light' ? 'Light' : 'Dark' })
+    for (let attempt = 1; ; attempt++) {
+      await page.getByRole('button', { name: 'Theme', exact: true }).first().focus()
+      await page.keyboard.press('Enter')
+      try {
+        await item.waitFor({ timeout: 10_000 })
+        break
+      } catch (error) {
+        if (attempt === 4) throw error
+        await page.keyboard.press('Escape')
+      }
+    }
+    await item.click()
+  } else {
     await page.getByRole('button', { name: theme === 'dark' ? 'Dark theme' : 'Light theme' }).click()
   }
   await page.waitForFunction(
@@ -35,23 +47,30 @@ async function chooseTheme(page: Page, theme: 'light' | 'dark') {
 }
 
 /**
- * Screenshots of the page at 390, 1024 and 1366 px, light and dark. The page is loaded again at
- * each size unless it holds state a reload would lose (`reload: false`).
+ * Screenshots of the page at 390, 1024 and 1366 px, light and dark (in CI without the pictures,
+ * the first look alone: 390 px, light). The page is loaded again at each size unless it holds
+ * state a reload would lose (`reload: false`). It is left at 1366 px, light.
  */
 async function shoot(page: Page, name: string, ready: () => Promise<unknown>, { reload = true } = {}) {
-  for (const theme of ['light', 'dark'] as const) {
+  const sizes = looks([
+    ['390', PHONE],
+    ['1024', TABLET],
+    ['1366', DESKTOP],
+  ] as const)
+  for (const theme of looks(['light', 'dark'] as const)) {
     await chooseTheme(page, theme)
-    for (const [size, viewport] of [
-      ['390', PHONE],
-      ['1024', TABLET],
-      ['1366', DESKTOP],
-    ] as const) {
+    for (const [size, viewport] of sizes) {
       await page.setViewportSize(viewport)
       if (reload) await page.reload()
       await ready()
       await page.waitForTimeout(300)
       await screenshot(page, `first-evening-${name}-${size}-${theme}`)
     }
+  }
+  if (sizes.at(-1)?.[1] !== DESKTOP) {
+    await page.setViewportSize(DESKTOP)
+    if (reload) await page.reload()
+    await ready()
   }
   await chooseTheme(page, 'light')
 }

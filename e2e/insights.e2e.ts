@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { STREAM_ACCESS_STORAGE_KEY, THEME_STORAGE_KEY } from '../src/shared/constants'
 import { signIn } from './shell-helpers'
-import { type Page, screenshot, VIEWPORTS } from './support/browser'
+import { looks, type Page, screenshot, VIEWPORTS } from './support/browser'
 import { setupJourney, type TrackedContext } from './support/journey'
 
 async function openInsights(page: Page) {
@@ -76,8 +76,10 @@ describe.skipIf(process.env.E2E_SKIP === '1')('insights', () => {
   })
 
   it('reads well on a phone, a tablet and a laptop, light and dark', async () => {
-    for (const theme of ['light', 'dark'] as const) {
-      for (const [name, viewport] of Object.entries({ ...VIEWPORTS, tablet: { width: 1024, height: 768 } })) {
+    for (const theme of looks(['dark', 'light'] as const)) {
+      for (const [name, viewport] of looks(
+        Object.entries({ ...VIEWPORTS, tablet: { width: 1024, height: 768 } }),
+      )) {
         const page = await journey.openPage({ viewport, colorScheme: theme })
         // The app's theme is a stored setting (light unless chosen), not the browser's preference.
         if (theme === 'dark')
@@ -135,13 +137,13 @@ describe.skipIf(process.env.E2E_SKIP === '1')('insights', () => {
     await expect.poll(vertices, { timeout: 15_000 }).toBeGreaterThan(before)
 
     // The same page on a phone and a laptop, light and dark, while the order cooks.
-    for (const theme of ['light', 'dark'] as const) {
+    for (const theme of looks(['light', 'dark'] as const)) {
       if (theme === 'dark') {
         await page.getByRole('button', { name: 'Theme' }).click()
         await page.getByRole('menuitemradio', { name: 'Dark' }).click()
         await page.waitForFunction(() => document.documentElement.classList.contains('dark'))
       }
-      for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      for (const [name, viewport] of looks(Object.entries(VIEWPORTS))) {
         await page.setViewportSize(viewport)
         await estimate.waitFor()
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { allergenLabel } from '../src/shared/constants'
 import { expectToast } from './diner-support'
-import { type Page, screenshot } from './support/browser'
+import { looks, type Page, screenshot } from './support/browser'
 import { setupJourney } from './support/journey'
 
 /** Milliseconds until `check` holds, polled every 25 ms (fails after `timeoutMs`). */
@@ -179,11 +179,11 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the kitchen console and the diner
   }, 120_000)
 
   it('screenshots the console on a tablet and a phone, dark and light', async () => {
-    for (const [name, viewport] of [
+    for (const [name, viewport] of looks([
       ['1024', { width: 1024, height: 768 }],
       ['390', { width: 390, height: 844 }],
-    ] as const) {
-      for (const theme of ['dark', 'light'] as const) {
+    ] as const)) {
+      for (const theme of looks(['dark', 'light'] as const)) {
         const page = await journey.openPage({ viewport })
         await page.addInitScript((t) => localStorage.setItem('clearplate-kitchen-theme', t), theme)
         await signIn(page, 'chef', 'chef1234')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { expectToast } from './diner-support'
-import { appStarted, type Page, screenshot } from './support/browser'
+import { appStarted, looks, type Page, screenshot } from './support/browser'
 import { setupJourney } from './support/journey'
 
 async function signIn(page: Page, username: string, password: string) {
@@ -246,7 +246,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the kitchen console from the keyb
   }, 120_000)
 
   it('screenshots the console on the kitchen tablet, dark and light', async () => {
-    for (const theme of ['dark', 'light'] as const) {
+    for (const theme of looks(['dark', 'light'] as const)) {
       const page = await journey.openPage({ viewport: { width: 1024, height: 768 } })
       await page.addInitScript((t) => localStorage.setItem('clearplate-kitchen-theme', t), theme)
       await signIn(page, 'chef', 'chef1234')

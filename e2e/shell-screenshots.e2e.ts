@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { signIn } from './shell-helpers'
-import { newContext, screenshot, VIEWPORTS } from './support/browser'
+import { looks, newContext, screenshot, VIEWPORTS } from './support/browser'
 import { setupJourney } from './support/journey'
 
 /** Every restaurant-facing and shell page, at phone and desktop sizes, in both themes. */
@@ -33,8 +33,8 @@ const PAGES: { name: string; path: string; heading: string; as?: [string, string
 describe.skipIf(process.env.E2E_SKIP === '1')('screenshots of the shell and restaurant pages', () => {
   const journey = setupJourney({ env: { KITCHEN_ENABLED: 'false', CAMERAS_ENABLED: 'false' } })
 
-  for (const theme of ['light', 'dark'] as const) {
-    for (const size of ['phone', 'desktop'] as const) {
+  for (const theme of looks(['dark', 'light'] as const)) {
+    for (const size of looks(['phone', 'desktop'] as const)) {
       it(`renders every page at ${size} size in the ${theme} theme`, async () => {
         for (const { name, path, heading, as } of PAGES) {
           const context = await newContext(journey.browser, journey.server.url, {
