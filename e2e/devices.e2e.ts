@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ovenCurve, sendReadings } from '../scripts/device'
-import { screenshot } from './support/browser'
+import { looks, screenshot } from './support/browser'
 import { setupJourney } from './support/journey'
 
 async function chefCookie(origin: string) {
@@ -51,9 +51,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('kitchen sensors', () => {
     expect(await row.textContent()).toMatch(/°F/)
 
     // Light and dark, phone, tablet and desktop.
-    for (const theme of ['light', 'dark'] as const) {
+    for (const theme of looks(['light', 'dark'] as const)) {
       await page.evaluate((t) => localStorage.setItem('clearplate-theme', t), theme)
-      for (const width of [390, 1024, 1366]) {
+      for (const width of looks([390, 1024, 1366])) {
         await page.setViewportSize({ width, height: 900 })
         await page.reload()
         await row.waitFor()

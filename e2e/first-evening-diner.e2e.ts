@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ALLERGENS } from '../src/shared/constants'
 import type { MenuItem, Restaurant, RestaurantPage } from '../src/shared/schemas/restaurants'
 import { apiGet, createAccount, signIn } from './shell-helpers'
-import { appStarted, type Page, screenshot, VIEWPORTS } from './support/browser'
+import { appStarted, looks, type Page, screenshot, VIEWPORTS } from './support/browser'
 import { setupJourney } from './support/journey'
 
 const label = (id: string) => ALLERGENS.find((a) => a.id === id)?.label ?? id
@@ -47,9 +47,9 @@ describe('a new restaurant and a new diner on their first evening', () => {
       .getByTestId('go-live-refusal')
       .filter({ hasText: 'To go live, add a location on the map (an address we can place)' })
       .waitFor()
-    for (const theme of ['light', 'dark'] as const) {
+    for (const theme of looks(['light', 'dark'] as const)) {
       await owner.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme)
-      for (const size of ['phone', 'desktop'] as const) {
+      for (const size of looks(['phone', 'desktop'] as const)) {
         await owner.setViewportSize(VIEWPORTS[size])
         await screenshot(owner, `first-evening-checklist-${size}-${theme}`)
       }
@@ -118,9 +118,9 @@ describe('a new restaurant and a new diner on their first evening', () => {
     expect(await allergens.getByRole('listitem').allTextContents()).toEqual(
       tomYum.allergens.map((a) => label(a)),
     )
-    for (const theme of ['light', 'dark'] as const) {
+    for (const theme of looks(['light', 'dark'] as const)) {
       await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme)
-      for (const size of ['phone', 'desktop'] as const) {
+      for (const size of looks(['phone', 'desktop'] as const)) {
         await page.setViewportSize(VIEWPORTS[size])
         await screenshot(page, `first-evening-add-on-${size}-${theme}`)
       }

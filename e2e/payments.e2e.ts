@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { type StripeFake, startStripeFake } from '../src/server/testing/stripe-fake'
 import { formatMoney } from '../src/shared/money'
 import { apiGet, createAccount, expectToast, signIn } from './shell-helpers'
-import { type Page, screenshot } from './support/browser'
+import { looks, type Page, screenshot } from './support/browser'
 import { setupJourney } from './support/journey'
 
 const WIDTHS = [390, 1024, 1366] as const
@@ -11,9 +11,9 @@ const HEIGHT = { 390: 844, 1024: 768, 1366: 900 } as const
 
 /** The page at 390, 1024 and 1366 px, light and dark; `ready` puts it back after each reload. */
 async function shoot(page: Page, name: string, ready: () => Promise<unknown>) {
-  for (const theme of ['light', 'dark'] as const) {
+  for (const theme of looks(['light', 'dark'] as const)) {
     await page.evaluate((t) => localStorage.setItem('clearplate-theme', t), theme)
-    for (const width of WIDTHS) {
+    for (const width of looks(WIDTHS)) {
       await page.setViewportSize({ width, height: HEIGHT[width] })
       await page.reload()
       await ready()

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { apiGet, expectToast } from './shell-helpers'
-import { newContext, type Page, screenshot, VIEWPORTS } from './support/browser'
+import { looks, newContext, type Page, screenshot, VIEWPORTS } from './support/browser'
 import { setupJourney } from './support/journey'
 import { freePort } from './support/server'
 
@@ -223,8 +223,8 @@ describe.skipIf(process.env.E2E_SKIP === '1')('a new restaurant goes from sign-u
     await page.getByTestId('workspace').getByText('Live', { exact: true }).first().waitFor()
 
     // Every section at phone and desktop sizes, light and dark.
-    for (const theme of ['light', 'dark'] as const) {
-      for (const size of ['phone', 'desktop'] as const) {
+    for (const theme of looks(['light', 'dark'] as const)) {
+      for (const size of looks(['phone', 'desktop'] as const)) {
         const context = await newContext(journey.browser, journey.server.url, {
           viewport: VIEWPORTS[size],
           colorScheme: theme,
