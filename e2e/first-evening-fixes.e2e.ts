@@ -179,7 +179,10 @@ describe.skipIf(process.env.E2E_SKIP === '1')('what a new owner and a new diner 
     const cardTop = await card.evaluate((el) => el.getBoundingClientRect().top)
     expect(cardTop).toBeLessThan(PHONE.height)
     const camera = card.getByRole('listitem').filter({ hasText: 'camera' })
-    expect(await camera.textContent()).toContain('An active camera whose “Check stream” found a picture')
+    // (Once the owner's cameras have loaded: until then the item names no camera in particular.)
+    await expect
+      .poll(() => camera.textContent())
+      .toContain('An active camera whose “Check stream” found a picture')
     expect(await camera.getByRole('link', { name: 'Add' }).count()).toBe(1)
     await shoot(page, 'go-live', () => page.getByRole('switch', { name: 'Go live' }).waitFor())
 

@@ -84,6 +84,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the installable app and its pushe
       const user = await signIn(page, 'demo', 'demo1234')
       await page.goto('/orders')
       await appStarted(page)
+      // The page's own chunk has arrived (it is fetched as the app starts): going offline before
+      // would fail its import, which is not what this checks.
+      await page.getByRole('heading', { name: 'My Orders', level: 1 }).waitFor()
       await page.evaluate((id) => fetch(`/api/users/${id}/wallet`).then((r) => r.text()), user.id)
       const cached = await page.evaluate(async () => {
         const urls: string[] = []

@@ -229,7 +229,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('app shell and diner account journ
     await page.waitForFunction(
       () => document.querySelector('[data-testid="allergen-banner"]')?.textContent?.includes('Peanuts'),
       undefined,
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     )
     // The page was rendered ahead: its links are the app's once it runs (clicks during the
     // takeover itself are the subject of clicks-before-takeover.e2e.ts).
@@ -259,7 +259,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('app shell and diner account journ
         return text.includes('Lupin') && !text.includes('Peanuts')
       },
       undefined,
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     )
     expectNoPageErrors()
   })
