@@ -117,7 +117,19 @@ describe.skipIf(process.env.E2E_SKIP === '1')('insights', () => {
       [STREAM_ACCESS_STORAGE_KEY, String(orderId), now] as const,
     )
     await page.goto(`/stream/${orderId}`)
+    // On a phone the curve is below the first screen: its place is kept, and the chart is built
+    // once the diner scrolls to it.
     const curve = page.getByTestId('cooking-curve')
+    const place = page.getByTestId('cooking-curve-place')
+    await place.waitFor({ timeout: 60_000 })
+    expect(await place.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThan(
+      VIEWPORTS.phone.height,
+    )
+    // Once the page is idle, a curve in view would be built within a second; this one is not.
+    await page.waitForFunction(() => performance.getEntriesByName('clearplate:idle').length > 0)
+    await page.waitForTimeout(1_000)
+    expect(await curve.count()).toBe(0)
+    await place.scrollIntoViewIfNeeded()
     await curve.waitFor({ timeout: 60_000 })
     // The estimate, dashed, and the target line.
     const estimate = curve.locator('.recharts-line path[stroke-dasharray="5 4"]').first()

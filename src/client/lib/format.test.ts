@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countOf, formatCount, formatDate } from './utils'
+import { countOf, formatCount, formatDate, formatTime } from './utils'
 
 describe('formatCount', () => {
   it('groups thousands as en-US does', () => {
@@ -28,5 +28,24 @@ describe('formatDate', () => {
       expect(formatDate(iso)).toBe(
         new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
       )
+  })
+})
+
+describe('formatTime', () => {
+  it('reads as en-US does, midnight and noon included', () => {
+    for (const [h, m, sec] of [
+      [0, 0, 0],
+      [0, 5, 9],
+      [9, 41, 30],
+      [12, 0, 0],
+      [13, 7, 59],
+      [23, 59, 1],
+    ] as const) {
+      const date = new Date(2026, 10, 27, h, m, sec)
+      expect(formatTime(date)).toBe(
+        date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }).replace(/\s/g, ' '),
+      )
+      expect(formatTime(date, { seconds: true })).toBe(date.toLocaleTimeString('en-US').replace(/\s/g, ' '))
+    }
   })
 })

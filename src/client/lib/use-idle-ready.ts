@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useDeferredValue, useSyncExternalStore } from 'react'
 
 /**
  * Pieces the first paint does not need (menus, the toaster) load once the page has loaded and
@@ -28,11 +28,17 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
-/** True once deferred pieces may load; false in a page rendered ahead, as in the browser's first render. */
+/**
+ * True once deferred pieces may load; false in a page rendered ahead, as in the browser's first
+ * render. The change is rendered as a transition: what it mounts (menus, the toaster, a chart) is
+ * built in slices between the browser's other work, not in one long task.
+ */
 export function useIdleReady(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => ready,
-    () => false,
+  return useDeferredValue(
+    useSyncExternalStore(
+      subscribe,
+      () => ready,
+      () => false,
+    ),
   )
 }

@@ -18,23 +18,68 @@ export interface LiveOrderHandlers {
   onChefTip?: (message: ChefTipMessage) => void
 }
 
+/** The order's newest reading and the last half-minute of them, by the time each was true. */
+export interface Readings {
+  telemetry: Telemetry | null
+  history: TimedTelemetry[]
+}
+
+const NO_READINGS: Readings = { telemetry: null, history: [] }
+
+/**
+ * The readings of one order, kept outside React: a reading re-renders what shows it (the
+ * overlay, through `useReadings`), not the page that joined the room. Kept from the moment the
+ * room is joined, so the reading sent on joining is there for an overlay mounted later.
+ */
+export class ReadingsStore {
+  private current: Readings = NO_READINGS
+  private readonly listeners = new Set<() => void>()
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener)
+    return () => {
+      this.listeners.delete(listener)
+    }
+  }
+
+  get = (): Readings => this.current
+
+  add(telemetry: Telemetry, at: number) {
+    this.set({ telemetry, history: addReading(this.current.history, { at, data: telemetry }) })
+  }
+
+  clear() {
+    if (this.current !== NO_READINGS) this.set(NO_READINGS)
+  }
+
+  private set(readings: Readings) {
+    this.current = readings
+    for (const listener of this.listeners) listener()
+  }
+}
+
+/** The store's readings; re-renders the caller, and only it, on each new one. */
+export function useReadings(store: ReadingsStore): Readings {
+  return useSyncExternalStore(store.subscribe, store.get, store.get)
+}
+
 /**
  * Joins the order's live room: `status` messages are written into the order's query cache,
- * `telemetry` is returned, chef shouts are written into the shouts list, upsells and tips go to handlers.
+ * readings go to the returned store (read them with `useReadings`), chef shouts are written into
+ * the shouts list, upsells and tips go to handlers.
  */
-export function useLiveOrder(orderId: number | undefined, handlers: LiveOrderHandlers = {}) {
+export function useLiveOrder(
+  orderId: number | undefined,
+  handlers: LiveOrderHandlers = {},
+): { readings: ReadingsStore } {
   const queryClient = useQueryClient()
-  const [telemetry, setTelemetry] = useState<Telemetry | null>(null)
-  // The last half-minute of readings by the time each was true, for an overlay that follows a
-  // picture a few seconds behind (HLS).
-  const [history, setHistory] = useState<TimedTelemetry[]>([])
+  const [readings] = useState(() => new ReadingsStore())
   const handlersRef = useRef(handlers)
   handlersRef.current = handlers
 
   useEffect(() => {
     if (!orderId) return
-    setTelemetry(null)
-    setHistory([])
+    readings.clear()
     return liveClient.subscribe(orderId, (message) => {
       switch (message.type) {
         case 'status': {
@@ -61,12 +106,9 @@ export function useLiveOrder(orderId: number | undefined, handlers: LiveOrderHan
           break
         }
         case 'telemetry':
-          setTelemetry(message.data)
-          setHistory((list) =>
-            addReading(list, {
-              at: (message.data.recordedAt && Date.parse(message.data.recordedAt)) || message.sentAt,
-              data: message.data,
-            }),
+          readings.add(
+            message.data,
+            (message.data.recordedAt && Date.parse(message.data.recordedAt)) || message.sentAt,
           )
           break
         case 'upsell':
@@ -87,9 +129,9 @@ export function useLiveOrder(orderId: number | undefined, handlers: LiveOrderHan
           break
       }
     })
-  }, [orderId, queryClient])
+  }, [orderId, queryClient, readings])
 
-  return { telemetry, history }
+  return { readings }
 }
 
 /** A new shout goes first (the list is newest first); a known one takes its new status. */

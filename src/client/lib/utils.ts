@@ -29,8 +29,16 @@ export function relativeTime(iso: string | Date, now: Date = new Date()): string
   return `${days} day${days === 1 ? '' : 's'} ago`
 }
 
-export function formatTime(date: Date): string {
-  return date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })
+/**
+ * "7:05 PM" (or "7:05:09 PM" with seconds), in the viewer's time zone. Written out rather than
+ * through `Intl`, as `formatDate` below: on the live page it is the first `Intl` formatter, and
+ * loading the browser's locale data for it was a long task on a phone.
+ */
+export function formatTime(date: Date, options: { seconds?: boolean } = {}): string {
+  const hours = date.getHours()
+  const pad = (n: number) => String(n).padStart(2, '0')
+  const seconds = options.seconds ? `:${pad(date.getSeconds())}` : ''
+  return `${hours % 12 || 12}:${pad(date.getMinutes())}${seconds} ${hours < 12 ? 'AM' : 'PM'}`
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']

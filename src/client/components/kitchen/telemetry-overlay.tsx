@@ -1,5 +1,6 @@
 import type { TimedTelemetry } from '@client/lib/telemetry-history'
-import { cn, fahrenheitToCelsius } from '@client/lib/utils'
+import { type ReadingsStore, useReadings } from '@client/lib/use-live-order'
+import { cn, fahrenheitToCelsius, formatTime } from '@client/lib/utils'
 import { DEFAULT_COOKING_TIME_S, DEFAULT_TEMPERATURE_F, SENSOR_OFFLINE_MS } from '@shared/constants'
 import type { Telemetry } from '@shared/schemas/orders'
 import { Droplets, Radio, Thermometer, Timer, WifiOff } from 'lucide-react'
@@ -91,7 +92,7 @@ export function TelemetryOverlay({
             data-testid="telemetry-source"
             title={
               telemetry.recordedAt
-                ? `Measured ${new Date(telemetry.recordedAt).toLocaleTimeString()}`
+                ? `Measured ${formatTime(new Date(telemetry.recordedAt), { seconds: true })}`
                 : undefined
             }
           >
@@ -106,4 +107,10 @@ export function TelemetryOverlay({
       ) : null}
     </div>
   )
+}
+
+/** The overlay of an order's live room: re-rendered by each reading, without the page around it. */
+export function LiveTelemetryOverlay({ readings }: { readings: ReadingsStore }) {
+  const { telemetry, history } = useReadings(readings)
+  return <TelemetryOverlay telemetry={telemetry} history={history} />
 }

@@ -1,6 +1,6 @@
 import { CameraPlayer } from '@client/components/kitchen/camera-player'
 import { StatusTracker } from '@client/components/kitchen/status-tracker'
-import { TelemetryOverlay } from '@client/components/kitchen/telemetry-overlay'
+import { LiveTelemetryOverlay } from '@client/components/kitchen/telemetry-overlay'
 import { CancellationNotice, cancellationText } from '@client/components/orders/cancellation-notice'
 import { PushPrompt } from '@client/components/push/push-prompt'
 import { Badge, LiveBadge } from '@client/components/ui/badge'
@@ -22,6 +22,7 @@ import {
   useLiveOrder,
   useLiveState,
 } from '@client/lib/use-live-order'
+import { useSeen } from '@client/lib/use-seen'
 import { formatMoney, orderNumber } from '@client/lib/utils'
 import type { WalletPanelSlot } from '@client/lib/wallet-panel-slot'
 import { isActiveStatus } from '@shared/constants'
@@ -48,6 +49,22 @@ import { useStreamAccessTimer } from './use-stream-access-timer'
 // The cooking curve (and its charts) loads after the first screen, once the browser is idle.
 const CookingCurve = lazy(() => import('@client/components/kitchen/cooking-curve'))
 const CURVE_STATUSES = ['cooking', 'plating', 'delivering']
+
+/**
+ * The cooking curve's place under the video. On a phone it is below the first screen: its chart
+ * is built once the browser is idle and the place has come into view, and until then the place
+ * keeps the curve's height, so nothing moves when it arrives.
+ */
+function CookingCurveSlot({ orderId, idle }: { orderId: number; idle: boolean }) {
+  const [ref, seen] = useSeen<HTMLDivElement>(idle)
+  const place = <div ref={ref} className="h-[188px]" aria-hidden="true" data-testid="cooking-curve-place" />
+  if (!idle || !seen) return place
+  return (
+    <Suspense fallback={place}>
+      <CookingCurve orderId={orderId} />
+    </Suspense>
+  )
+}
 
 const SAMPLE_TIP = { amount: 5, message: 'Looks amazing, thank you chef!' }
 
@@ -140,7 +157,7 @@ function LiveOrderView({
       variant: 'destructive',
     })
   }
-  const { telemetry, history } = useLiveOrder(orderId, { onUpsell: setOffer, onChefTip, onCancelled })
+  const { readings } = useLiveOrder(orderId, { onUpsell: setOffer, onChefTip, onCancelled })
 
   // An offer not answered while the dish cooked goes away once it is plated.
   const pastStove = order.data ? !['preparing', 'cooking'].includes(order.data.status) : false
@@ -287,14 +304,12 @@ function LiveOrderView({
                   cameras={cameras.data}
                   isLoading={!cameras.data && !cameras.isError}
                   poster={restaurant.data?.images[0]}
-                  overlay={<TelemetryOverlay telemetry={telemetry} history={history} />}
+                  overlay={<LiveTelemetryOverlay readings={readings} />}
                 />
               )}
               {o ? <StatusTracker status={o.status} /> : <Skeleton className="h-20" />}
-              {o && idle && CURVE_STATUSES.includes(o.status) ? (
-                <Suspense fallback={null}>
-                  <CookingCurve orderId={orderId} />
-                </Suspense>
+              {o && CURVE_STATUSES.includes(o.status) ? (
+                <CookingCurveSlot orderId={orderId} idle={idle} />
               ) : null}
             </CardContent>
           </Card>

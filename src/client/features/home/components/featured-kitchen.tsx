@@ -1,6 +1,6 @@
 import { CameraPlayer } from '@client/components/kitchen/camera-player'
 import { StatusTracker } from '@client/components/kitchen/status-tracker'
-import { TelemetryOverlay } from '@client/components/kitchen/telemetry-overlay'
+import { LiveTelemetryOverlay } from '@client/components/kitchen/telemetry-overlay'
 import { useOpenStream } from '@client/components/orders/use-open-stream'
 import { Button } from '@client/components/ui/button'
 import { Skeleton } from '@client/components/ui/skeleton'
@@ -24,7 +24,7 @@ export function FeaturedKitchen() {
   const order = useOrder(orderId)
   const restaurant = useRestaurant(restaurantId)
   const cameras = useCameras(restaurantId)
-  const { telemetry, history } = useLiveOrder(orderId)
+  const { readings } = useLiveOrder(orderId)
   const { open, pendingId } = useOpenStream()
   const unavailable = showcase.isError
 
@@ -58,7 +58,7 @@ export function FeaturedKitchen() {
         isLoading={!unavailable && (showcase.isLoading || cameras.isLoading)}
         viewers={unavailable ? undefined : SHOWCASE_VIEWERS}
         poster={restaurant.data?.images[0]}
-        overlay={unavailable ? null : <TelemetryOverlay telemetry={telemetry} history={history} />}
+        overlay={unavailable ? null : <LiveTelemetryOverlay readings={readings} />}
       />
       <div className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:flex-row sm:items-center">
         <StatusTracker status={order.data?.status ?? ''} className="flex-1" />
