@@ -8,14 +8,19 @@
  *
  *   npm run bench:platforms                       # 50 a second for 60 s
  *   npm run bench:platforms -- --rate 20 --seconds 10
+ *   npm run bench:platforms -- --browser          # the console also open in Chromium, on this machine
  *
- * Options: --rate webhooks a second (50), --seconds (60), --database-url (PostgreSQL instead of PGlite),
+ * Options: --rate webhooks a second (50), --seconds (60), --database-url (PostgreSQL instead of PGlite: a
+ * URL that may create databases; the run gets a fresh database of its own, dropped at the end),
  * --profile FILE (the server's V8 tick log, written as it runs: `node --prof-process FILE` says
- * where its time went).
+ * where its time went), --browser (the kitchen console page open in Chromium at 1024 px as the
+ * chef, beside the measuring socket; it shares this machine's two cores with the server).
  */
 import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
+import pg from 'pg'
+import { chromium } from 'playwright-core'
 import WebSocket from 'ws'
 import { startServer } from '../e2e/support/server'
 import {
@@ -33,6 +38,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '60' },
     'database-url': { type: 'string' },
     profile: { type: 'string' },
+    browser: { type: 'boolean', default: false },
   },
 })
 const RATE = Number(args.rate)
@@ -53,14 +59,25 @@ const env: Record<string, string> = {
   KITCHEN_ORDER_SECONDS: '3600',
   LOG_LEVEL: 'warn',
 }
-if (args['database-url'])
+// On PostgreSQL the run has a fresh database of its own: the server migrates and seeds it.
+const admin = args['database-url'] ? new pg.Client({ connectionString: args['database-url'] }) : undefined
+const databaseName = `clearplate_platforms_${randomUUID().slice(0, 8)}`
+if (admin) {
+  await admin.connect()
+  await admin.query(`create database ${databaseName}`)
+  const url = new URL(args['database-url']!)
+  url.pathname = `/${databaseName}`
   Object.assign(env, {
-    DATABASE_URL: args['database-url'],
+    DATABASE_URL: url.toString(),
     APP_SECRET: randomUUID() + randomUUID(),
     ...vapidEnv(),
   })
+}
 const server = await startServer(env, {
   nodeArgs: args.profile ? ['--prof', '--no-logfile-per-isolate', `--logfile=${args.profile}`] : [],
+}).catch(async (error) => {
+  await admin?.query(`drop database if exists ${databaseName} with (force)`)
+  throw error
 })
 let exitCode = 0
 try {
@@ -130,6 +147,31 @@ try {
     const externalId = message.type === 'kitchen_order' ? message.order?.platform?.externalId : undefined
     if (externalId && !arrived.has(externalId)) arrived.set(externalId, performance.now())
   })
+  // The console as a kitchen sees it: the page, signed in as the chef, following the same channel.
+  const browser = args.browser
+    ? await chromium.launch({
+        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        args: ['--headless', '--no-sandbox', '--disable-gpu'],
+      })
+    : undefined
+  const consolePage = browser
+    ? await (async () => {
+        const context = await browser.newContext({
+          viewport: { width: 1024, height: 768 },
+          baseURL: server.url,
+        })
+        await context.addCookies(
+          cookie.split('; ').map((pair) => {
+            const [name, ...value] = pair.split('=')
+            return { name: name!, value: value.join('='), url: server.url }
+          }),
+        )
+        const page = await context.newPage()
+        await page.goto('/kitchen/1')
+        await page.getByTestId('kitchen-mode').waitFor({ timeout: 60_000 })
+        return page
+      })()
+    : undefined
   await new Promise((r) => setTimeout(r, 500))
 
   const sentAt = new Map<string, number>()
@@ -203,6 +245,27 @@ try {
   const until = performance.now() + 15_000
   while (arrived.size < sentAt.size && performance.now() < until) await new Promise((r) => setTimeout(r, 100))
   socket.close()
+  // The tickets the console page shows once the socket has them all, and how long the page took
+  // to show every one (30 s at most).
+  const ticketCards = () =>
+    consolePage!.evaluate(
+      () =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid^="ticket-"]')].filter((e) =>
+          /^ticket-\d+$/.test(e.dataset.testid ?? ''),
+        ).length,
+    )
+  let pageTickets: { atEnd: number; all: boolean; caughtUpMs: number } | undefined
+  if (consolePage) {
+    const endedAt = performance.now()
+    const atEnd = await ticketCards()
+    let shown = atEnd
+    while (shown < sentAt.size && performance.now() - endedAt < 30_000) {
+      await new Promise((r) => setTimeout(r, 250))
+      shown = await ticketCards()
+    }
+    pageTickets = { atEnd, all: shown >= sentAt.size, caughtUpMs: Math.round(performance.now() - endedAt) }
+  }
+  await browser?.close()
 
   const toConsole = [...sentAt].flatMap(([id, at]) => (arrived.has(id) ? [arrived.get(id)! - at] : []))
   // Whether the inbox keeps up: p99 to the console of the orders sent in each 10 s of the run
@@ -243,6 +306,7 @@ try {
     inKitchenTwice: inKitchen.length - once.size,
     missing: missing.length,
     platformCalls: market.calls.length,
+    ...(pageTickets === undefined ? {} : { consolePage: pageTickets }),
   }
   console.log(JSON.stringify(report, null, 2))
   const met =
@@ -259,5 +323,9 @@ try {
 } finally {
   await server.stop()
   await market.close()
+  if (admin) {
+    await admin.query(`drop database if exists ${databaseName} with (force)`)
+    await admin.end()
+  }
 }
 process.exit(exitCode)

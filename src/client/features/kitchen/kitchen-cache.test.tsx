@@ -14,10 +14,12 @@ import { useUpdateShoutStatus } from './api/update-shout-status'
 import {
   ageLevel,
   formatAge,
+  hasTicket,
   kitchenTitle,
   mergeTicket,
   stationsFinished,
   ticketsForStation,
+  upsertTicket,
 } from './lib/tickets'
 
 afterEach(cleanup)
@@ -135,10 +137,13 @@ describe('the kitchen console’s writes to its cache', () => {
     queryClient.setQueryData(queryKeys.kitchen(1), kitchen([ticket(1), ticket(2)]))
     await act(() => result.current.mutateAsync({ orderId: 2, from: 'preparing' }))
     expect(calls[0]).toEqual({ method: 'POST', path: '/api/orders/2/advance', body: { from: 'preparing' } })
-    expect(queryClient.getQueryData<Kitchen>(queryKeys.kitchen(1))?.orders.map((t) => t.status)).toEqual([
-      'preparing',
-      'cooking',
-    ])
+    // Written before the next paint.
+    await waitFor(() =>
+      expect(queryClient.getQueryData<Kitchen>(queryKeys.kitchen(1))?.orders.map((t) => t.status)).toEqual([
+        'preparing',
+        'cooking',
+      ]),
+    )
   })
 
   it('reloads the kitchen when another tablet bumped first', async () => {
@@ -165,7 +170,9 @@ describe('the kitchen console’s writes to its cache', () => {
     queryClient.setQueryData(queryKeys.kitchen(1), kitchen([ticket(2, { status: 'cooking' })]))
     await act(() => result.current.mutateAsync(2))
     expect(calls[0]?.path).toBe('/api/orders/2/recall')
-    expect(queryClient.getQueryData<Kitchen>(queryKeys.kitchen(1))?.orders[0]?.status).toBe('preparing')
+    await waitFor(() =>
+      expect(queryClient.getQueryData<Kitchen>(queryKeys.kitchen(1))?.orders[0]?.status).toBe('preparing'),
+    )
   })
 
   it('marks a station’s line done', async () => {
@@ -175,7 +182,35 @@ describe('the kitchen console’s writes to its cache', () => {
     queryClient.setQueryData(queryKeys.kitchen(1), kitchen([ticket(2)]))
     await act(() => result.current.mutateAsync({ orderId: 2, index: 0, done: true }))
     expect(calls[0]).toEqual({ method: 'PUT', path: '/api/orders/2/lines/0', body: { done: true } })
-    expect(queryClient.getQueryData<Kitchen>(queryKeys.kitchen(1))?.orders[0]?.items[0]?.done).toBe(true)
+    await waitFor(() =>
+      expect(queryClient.getQueryData<Kitchen>(queryKeys.kitchen(1))?.orders[0]?.items[0]?.done).toBe(true),
+    )
+  })
+
+  it('writes a burst of tickets as one change, in the order they came', async () => {
+    const { queryClient } = renderHookWithQuery(() => null)
+    queryClient.setQueryData(queryKeys.kitchen(1), kitchen([ticket(1)]))
+    let writes = 0
+    const stop = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success') writes++
+    })
+    // Forty new orders from a platform, an old word on ticket 1 and then the server's newer one.
+    for (let id = 2; id <= 41; id++) upsertTicket(queryClient, 1, ticket(id))
+    upsertTicket(queryClient, 1, ticket(1, { status: 'preparing' }))
+    upsertTicket(queryClient, 1, ticket(1, { status: 'cooking' }))
+    upsertTicket(queryClient, 1, ticket(5, { status: 'completed' }))
+    expect(hasTicket(queryClient, 1, 41)).toBe(true)
+    expect(hasTicket(queryClient, 1, 42)).toBe(false)
+    expect(queryClient.getQueryData<Kitchen>(queryKeys.kitchen(1))?.orders).toHaveLength(1)
+    await waitFor(() =>
+      expect(queryClient.getQueryData<Kitchen>(queryKeys.kitchen(1))?.orders).toHaveLength(40),
+    )
+    stop()
+    const k = queryClient.getQueryData<Kitchen>(queryKeys.kitchen(1))!
+    expect(writes).toBe(1)
+    expect(k.orders.find((t) => t.id === 1)?.status).toBe('cooking')
+    expect(k.orders.map((t) => t.id)).not.toContain(5)
+    expect(k.recent.map((t) => t.id)).toEqual([5])
   })
 
   it('updates only the answered shout of its order', async () => {

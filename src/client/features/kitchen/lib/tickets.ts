@@ -3,11 +3,21 @@ import { isActiveStatus } from '@shared/constants'
 import { type Kitchen, RECENT_WINDOW_MS, type Ticket } from '@shared/schemas/kitchen'
 import type { QueryClient } from '@tanstack/react-query'
 
+/** Oldest first: ISO times compare as strings, ties by number. */
+const byAge = (a: Ticket, b: Ticket) =>
+  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id
+
 /** Open tickets oldest first; a completed or cancelled one leaves the rail. */
 export function mergeTicket(tickets: Ticket[], ticket: Ticket): Ticket[] {
-  const rest = tickets.filter((t) => t.id !== ticket.id)
-  if (!isActiveStatus(ticket.status)) return rest
-  return [...rest, ticket].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
+  return mergeTickets(tickets, [ticket])
+}
+
+/** `mergeTicket` for several at once, in the order they came: the last word on a ticket wins. */
+export function mergeTickets(tickets: Ticket[], batch: readonly Ticket[]): Ticket[] {
+  const latest = new Map(batch.map((t) => [t.id, t]))
+  const rest = tickets.filter((t) => !latest.has(t.id))
+  const open = [...latest.values()].filter((t) => isActiveStatus(t.status))
+  return open.length ? [...rest, ...open].sort(byAge) : rest
 }
 
 /** Finished tickets newest first: one that finishes joins the Recent list, one recalled leaves it. */
@@ -21,9 +31,60 @@ export function recentTickets(recent: Ticket[], now: number): Ticket[] {
   return recent.filter((t) => now - Date.parse(t.statusAt) <= RECENT_WINDOW_MS)
 }
 
+/** Tickets waiting for the next frame, by cache and restaurant, in the order they came. */
+const waiting = new WeakMap<QueryClient, Map<number, Ticket[]>>()
+
+/** Before the next paint; a tab out of sight paints nothing, so it is written a little later. */
+function beforeNextPaint(callback: () => void) {
+  if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible')
+    requestAnimationFrame(callback)
+  else setTimeout(callback, 50)
+}
+
+/**
+ * Writes a ticket into the console's cache before the next paint, with every other ticket that
+ * came before then, as one change: a burst of orders (delivery platforms send dozens a second at
+ * a rush) renders the rail once a frame, however many arrive and however long a render takes. A
+ * ticket the server answered (a bump) is queued behind what came before it, so nothing older
+ * overwrites it.
+ */
 export function upsertTicket(queryClient: QueryClient, restaurantId: number, ticket: Ticket) {
-  queryClient.setQueryData<Kitchen>(queryKeys.kitchen(restaurantId), (k) =>
-    k ? { ...k, orders: mergeTicket(k.orders, ticket), recent: mergeRecent(k.recent, ticket) } : k,
+  let byRestaurant = waiting.get(queryClient)
+  if (!byRestaurant) {
+    byRestaurant = new Map()
+    waiting.set(queryClient, byRestaurant)
+  }
+  const queue = byRestaurant.get(restaurantId)
+  if (queue) {
+    queue.push(ticket)
+    return
+  }
+  const tickets = [ticket]
+  byRestaurant.set(restaurantId, tickets)
+  beforeNextPaint(() => {
+    byRestaurant.delete(restaurantId)
+    queryClient.setQueryData<Kitchen>(queryKeys.kitchen(restaurantId), (k) =>
+      k
+        ? {
+            ...k,
+            orders: mergeTickets(k.orders, tickets),
+            recent: tickets.reduce(mergeRecent, k.recent),
+          }
+        : k,
+    )
+  })
+}
+
+/** Whether the console has this ticket, on its rail or about to be written there. */
+export function hasTicket(queryClient: QueryClient, restaurantId: number, ticketId: number): boolean {
+  return (
+    waiting
+      .get(queryClient)
+      ?.get(restaurantId)
+      ?.some((t) => t.id === ticketId) === true ||
+    queryClient
+      .getQueryData<Kitchen>(queryKeys.kitchen(restaurantId))
+      ?.orders.some((o) => o.id === ticketId) === true
   )
 }
 
