@@ -52,13 +52,21 @@ const CURVE_STATUSES = ['cooking', 'plating', 'delivering']
 
 /**
  * The cooking curve's place under the video. On a phone it is below the first screen: its chart
- * is built once the browser is idle and the place has come into view, and until then the place
- * keeps the curve's height, so nothing moves when it arrives.
+ * is built once the page has settled (the browser idle, what is above in its final size) and the
+ * place has come into view, and until then the place keeps the curve's height, so nothing moves
+ * when it arrives.
  */
-function CookingCurveSlot({ orderId, idle }: { orderId: number; idle: boolean }) {
-  const [ref, seen] = useSeen<HTMLDivElement>(idle)
-  const place = <div ref={ref} className="h-[188px]" aria-hidden="true" data-testid="cooking-curve-place" />
-  if (!idle || !seen) return place
+function CookingCurveSlot({ orderId, settled }: { orderId: number; settled: boolean }) {
+  const [ref, seen] = useSeen<HTMLDivElement>(settled)
+  const place = (
+    <div
+      ref={ref}
+      className="h-[212px] rounded-lg bg-muted/40 sm:h-[188px]"
+      aria-hidden="true"
+      data-testid="cooking-curve-place"
+    />
+  )
+  if (!settled || !seen) return place
   return (
     <Suspense fallback={place}>
       <CookingCurve orderId={orderId} />
@@ -309,7 +317,13 @@ function LiveOrderView({
               )}
               {o ? <StatusTracker status={o.status} /> : <Skeleton className="h-20" />}
               {o && CURVE_STATUSES.includes(o.status) ? (
-                <CookingCurveSlot orderId={orderId} idle={idle} />
+                <CookingCurveSlot
+                  orderId={orderId}
+                  // What is above it has its final size once the restaurant and its cameras are here.
+                  settled={
+                    idle && restaurant.data !== undefined && (cameras.data !== undefined || cameras.isError)
+                  }
+                />
               ) : null}
             </CardContent>
           </Card>
