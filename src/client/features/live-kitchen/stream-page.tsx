@@ -28,7 +28,7 @@ import type { WalletPanelSlot } from '@client/lib/wallet-panel-slot'
 import { isActiveStatus } from '@shared/constants'
 import type { UpsellOffer } from '@shared/schemas/chef'
 import { ArrowLeft, Lock } from 'lucide-react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, memo, Suspense, useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { useRespondToUpsell } from './api/respond-to-upsell'
 import { CancelOrderButton } from './components/cancel-order-button'
@@ -56,7 +56,8 @@ const CURVE_STATUSES = ['cooking', 'plating', 'delivering']
  * place has come into view, and until then the place keeps the curve's height, so nothing moves
  * when it arrives.
  */
-function CookingCurveSlot({ orderId, settled }: { orderId: number; settled: boolean }) {
+function CookingCurveSlot({ orderId, loaded }: { orderId: number; loaded: boolean }) {
+  const settled = useIdleReady() && loaded
   const [ref, seen] = useSeen<HTMLDivElement>(settled)
   const place = (
     <div
@@ -133,7 +134,11 @@ function AccessMessage({ title, text }: { title: string; text: string }) {
   )
 }
 
-function LiveOrderView({
+/**
+ * The page of an order being watched. Memoised: the access timer's checks re-render the page
+ * above it without changing what it is given.
+ */
+const LiveOrderView = memo(function LiveOrderView({
   orderId,
   expiresAt,
   walletPanel,
@@ -149,12 +154,10 @@ function LiveOrderView({
   const restaurantId = order.data?.restaurantId
   const restaurant = useRestaurant(restaurantId)
   const cameras = useCameras(restaurantId)
-  const liveState = useLiveState()
   const showcase = useShowcase()
   const [offer, setOffer] = useState<UpsellOffer | null>(null)
   const [ownTips] = useState(() => createOwnTips(announceTip))
   const respond = useRespondToUpsell(orderId, user?.id)
-  const idle = useIdleReady()
 
   const onChefTip = (tip: ChefTipMessage) => ownTips.received(tip)
   const onCancelled = (message: StatusMessage) => {
@@ -271,7 +274,7 @@ function LiveOrderView({
             </span>
           ) : (
             <>
-              <LiveConnectionIndicator state={liveState} />
+              <LiveIndicator />
               <AccessCountdown expiresAt={expiresAt} />
             </>
           )}
@@ -320,9 +323,7 @@ function LiveOrderView({
                 <CookingCurveSlot
                   orderId={orderId}
                   // What is above it has its final size once the restaurant and its cameras are here.
-                  settled={
-                    idle && restaurant.data !== undefined && (cameras.data !== undefined || cameras.isError)
-                  }
+                  loaded={restaurant.data !== undefined && (cameras.data !== undefined || cameras.isError)}
                 />
               ) : null}
             </CardContent>
@@ -356,4 +357,9 @@ function LiveOrderView({
       />
     </div>
   )
+})
+
+/** The live channel's state; its own component, so a change re-renders this line alone. */
+function LiveIndicator() {
+  return <LiveConnectionIndicator state={useLiveState()} />
 }
