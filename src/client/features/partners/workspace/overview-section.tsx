@@ -52,14 +52,17 @@ function GoLiveCard({ restaurant }: { restaurant: Restaurant }) {
   const hasCamera = active.some((c) => c.pictureChecked)
   const hasDish = (menu.data ?? []).some((m) => m.isAvailable)
   const located = restaurant.latitude !== null && restaurant.longitude !== null
+  // An item whose reads are still on their way is neither done nor missing yet.
   const checklist = [
     {
       done: located,
+      checking: false,
       text: located ? 'A location on the map' : 'A location on the map (an address with a ZIP code)',
       href: `${workspacePath(restaurant.id, 'overview')}#ws-address`,
     },
     {
       done: hasCamera,
+      checking: cameras.isPending,
       // Saving a camera does not reach it: diners get a picture once "Check stream" has found one.
       text:
         hasCamera || active.length === 0
@@ -67,7 +70,12 @@ function GoLiveCard({ restaurant }: { restaurant: Restaurant }) {
           : 'An active camera whose “Check stream” found a picture',
       href: workspacePath(restaurant.id, 'cameras'),
     },
-    { done: hasDish, text: 'A dish that is not sold out', href: workspacePath(restaurant.id, 'menu') },
+    {
+      done: hasDish,
+      checking: menu.isPending,
+      text: 'A dish that is not sold out',
+      href: workspacePath(restaurant.id, 'menu'),
+    },
   ]
 
   const toggle = (isLive: boolean) => {
@@ -129,6 +137,8 @@ function GoLiveCard({ restaurant }: { restaurant: Restaurant }) {
               <span className={item.done ? '' : 'text-muted-foreground'}>{item.text}</span>
               {item.done ? (
                 <span className="sr-only">(done)</span>
+              ) : item.checking ? (
+                <span className="ml-auto shrink-0 text-xs text-muted-foreground">Checking…</span>
               ) : (
                 <Link
                   href={item.href}
