@@ -55,3 +55,15 @@ export function stubApi(route: Route) {
   globalThis.fetch = fetchStub as typeof fetch
   return calls
 }
+
+/**
+ * jsdom has no ResizeObserver, which Radix's checkboxes, switches and sliders use to measure
+ * themselves; this one never reports a size, as jsdom lays nothing out.
+ */
+export function stubResizeObserver() {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver
+}

@@ -1,19 +1,13 @@
 import { EMPTY_ALLERGEN_PROFILE } from '@client/lib/queries/allergen-profile'
 import { queryKeys } from '@client/lib/query-keys'
-import { renderWithProviders, stubApi } from '@client/lib/test-utils'
+import { renderWithProviders, stubApi, stubResizeObserver } from '@client/lib/test-utils'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { AllergenProfileForm } from './allergen-profile-form'
 
+beforeAll(stubResizeObserver)
+
 afterEach(cleanup)
-// The checkbox and the switch measure themselves; jsdom has no ResizeObserver.
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver
-})
 
 const saved = {
   id: 4,

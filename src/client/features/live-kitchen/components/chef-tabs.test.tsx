@@ -1,9 +1,11 @@
-import { renderWithProviders, stubApi } from '@client/lib/test-utils'
+import { renderWithProviders, stubApi, stubResizeObserver } from '@client/lib/test-utils'
 import type { Order } from '@shared/schemas/orders'
 import { cleanup, fireEvent, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ChefShoutTab } from './chef-shout-tab'
 import { TipChefTab } from './tip-chef-tab'
+
+beforeAll(stubResizeObserver)
 
 const order = (status: string, progress: number): Order => ({
   id: 7,
@@ -83,12 +85,6 @@ describe('chef shouts', () => {
 
 describe('tip the chef', () => {
   afterEach(cleanup)
-  // The slider measures itself; jsdom has no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
 
   it('disables send while the custom amount is empty and shows the message counter', () => {
     stubApi(() => undefined)

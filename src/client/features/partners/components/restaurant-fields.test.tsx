@@ -1,3 +1,4 @@
+import { stubResizeObserver } from '@client/lib/test-utils'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useForm } from 'react-hook-form'
@@ -5,6 +6,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { TermsField } from './form-fields'
 import { FeaturesField, NameField } from './restaurant-fields'
+
+beforeAll(stubResizeObserver)
 
 const schema = z.object({
   name: z.string().min(2, 'Name, please'),
@@ -39,14 +42,6 @@ function Harness({ onValid }: { onValid: (values: z.output<typeof schema>) => vo
 const submit = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })))
 
 describe('restaurant form fields', () => {
-  // The checkbox measures itself; jsdom has no ResizeObserver.
-  beforeAll(() => {
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    } as unknown as typeof ResizeObserver
-  })
   afterEach(cleanup)
 
   it('announces each error on its own control and submits once the form is fixed', async () => {

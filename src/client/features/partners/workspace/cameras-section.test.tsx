@@ -1,21 +1,15 @@
 import { queryKeys } from '@client/lib/query-keys'
-import { renderWithProviders, stubApi } from '@client/lib/test-utils'
+import { renderWithProviders, stubApi, stubResizeObserver } from '@client/lib/test-utils'
 import type { Camera } from '@shared/schemas/restaurants'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CamerasSection, DELETE_CAMERA_CONFIRMATION } from './cameras-section'
 
+beforeAll(stubResizeObserver)
+
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
-})
-// The switch measures itself; jsdom has no ResizeObserver.
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver
 })
 
 const pass: Camera = {

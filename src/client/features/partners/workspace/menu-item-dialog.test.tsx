@@ -1,18 +1,12 @@
-import { renderWithProviders, stubApi } from '@client/lib/test-utils'
+import { renderWithProviders, stubApi, stubResizeObserver } from '@client/lib/test-utils'
 import type { MenuItem } from '@shared/schemas/restaurants'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MenuItemDialog } from './menu-item-dialog'
 
+beforeAll(stubResizeObserver)
+
 afterEach(cleanup)
-// The checkboxes and the switch measure themselves; jsdom has no ResizeObserver.
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver
-})
 
 const margherita: MenuItem = {
   id: 5,

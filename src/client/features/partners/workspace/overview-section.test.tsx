@@ -1,18 +1,12 @@
-import { renderWithProviders } from '@client/lib/test-utils'
+import { renderWithProviders, stubResizeObserver } from '@client/lib/test-utils'
 import type { Restaurant } from '@shared/schemas/restaurants'
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { OverviewSection } from './overview-section'
 
+beforeAll(stubResizeObserver)
+
 afterEach(cleanup)
-// The profile form's checkboxes measure themselves; jsdom has no ResizeObserver.
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver
-})
 
 const RESTAURANT: Restaurant = {
   id: 3,

@@ -1,18 +1,12 @@
-import { renderWithProviders, stubApi } from '@client/lib/test-utils'
+import { renderWithProviders, stubApi, stubResizeObserver } from '@client/lib/test-utils'
 import type { StaffList } from '@shared/schemas/staff'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { TeamSection } from './team-section'
 
+beforeAll(stubResizeObserver)
+
 afterEach(cleanup)
-// The cook's station checkboxes measure themselves; jsdom has no ResizeObserver.
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver
-})
 
 const member = (
   userId: number,

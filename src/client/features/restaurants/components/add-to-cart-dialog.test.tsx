@@ -1,19 +1,13 @@
-import { renderWithProviders } from '@client/lib/test-utils'
+import { renderWithProviders, stubResizeObserver } from '@client/lib/test-utils'
 import type { MenuItem } from '@shared/schemas/restaurants'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { withAvailability } from '../use-restaurant-live'
 import { AddToCartDialog } from './add-to-cart-dialog'
 
+beforeAll(stubResizeObserver)
+
 afterEach(cleanup)
-// The checkbox measures itself; jsdom has no ResizeObserver.
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver
-})
 
 const curry: MenuItem = {
   id: 40,
