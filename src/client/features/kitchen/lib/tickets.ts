@@ -41,14 +41,27 @@ function beforeNextPaint(callback: () => void) {
   else setTimeout(callback, 50)
 }
 
+function write(queryClient: QueryClient, restaurantId: number, tickets: readonly Ticket[]) {
+  queryClient.setQueryData<Kitchen>(queryKeys.kitchen(restaurantId), (k) =>
+    k ? { ...k, orders: mergeTickets(k.orders, tickets), recent: tickets.reduce(mergeRecent, k.recent) } : k,
+  )
+}
+
+/** The tickets waiting for this restaurant, taken out of the queue. */
+function takeWaiting(queryClient: QueryClient, restaurantId: number): Ticket[] {
+  const byRestaurant = waiting.get(queryClient)
+  const tickets = byRestaurant?.get(restaurantId) ?? []
+  byRestaurant?.delete(restaurantId)
+  return tickets
+}
+
 /**
- * Writes a ticket into the console's cache before the next paint, with every other ticket that
- * came before then, as one change: a burst of orders (delivery platforms send dozens a second at
- * a rush) renders the rail once a frame, however many arrive and however long a render takes. A
- * ticket the server answered (a bump) is queued behind what came before it, so nothing older
- * overwrites it.
+ * A ticket from the kitchen's channel: written into the console's cache before the next paint,
+ * with every other ticket that came before then, as one change. A burst of orders (delivery
+ * platforms send dozens a second at a rush) renders the rail once a frame, however many arrive
+ * and however long a render takes.
  */
-export function upsertTicket(queryClient: QueryClient, restaurantId: number, ticket: Ticket) {
+export function queueTicket(queryClient: QueryClient, restaurantId: number, ticket: Ticket) {
   let byRestaurant = waiting.get(queryClient)
   if (!byRestaurant) {
     byRestaurant = new Map()
@@ -59,20 +72,19 @@ export function upsertTicket(queryClient: QueryClient, restaurantId: number, tic
     queue.push(ticket)
     return
   }
-  const tickets = [ticket]
-  byRestaurant.set(restaurantId, tickets)
+  byRestaurant.set(restaurantId, [ticket])
   beforeNextPaint(() => {
-    byRestaurant.delete(restaurantId)
-    queryClient.setQueryData<Kitchen>(queryKeys.kitchen(restaurantId), (k) =>
-      k
-        ? {
-            ...k,
-            orders: mergeTickets(k.orders, tickets),
-            recent: tickets.reduce(mergeRecent, k.recent),
-          }
-        : k,
-    )
+    const tickets = takeWaiting(queryClient, restaurantId)
+    if (tickets.length) write(queryClient, restaurantId, tickets)
   })
+}
+
+/**
+ * A ticket the server answered (a bump, a recall): written at once, after what the channel
+ * queued before it, so the console can move to it and nothing older overwrites it.
+ */
+export function upsertTicket(queryClient: QueryClient, restaurantId: number, ticket: Ticket) {
+  write(queryClient, restaurantId, [...takeWaiting(queryClient, restaurantId), ticket])
 }
 
 /** Whether the console has this ticket, on its rail or about to be written there. */

@@ -6,7 +6,7 @@ import type { Kitchen, Ticket } from '@shared/schemas/kitchen'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { withLiveAvailability } from './sold-out'
-import { hasTicket, upsertTicket } from './tickets'
+import { hasTicket, queueTicket } from './tickets'
 
 export interface KitchenLiveHandlers {
   /** A ticket the console had not seen. */
@@ -35,7 +35,7 @@ export function useKitchenLive(restaurantId: number, enabled: boolean, handlers:
       switch (message.type) {
         case 'kitchen_order': {
           const known = hasTicket(queryClient, restaurantId, message.order.id)
-          upsertTicket(queryClient, restaurantId, message.order)
+          queueTicket(queryClient, restaurantId, message.order)
           if (!known && message.order.status === 'preparing') handlersRef.current.onNewTicket?.(message.order)
           break
         }
