@@ -1,25 +1,29 @@
-import { type RefCallback, useEffect, useState } from 'react'
+import { type RefObject, useEffect, useState } from 'react'
 
 /**
- * `[ref, seen]`: `seen` turns true the first time any part of the element comes on screen while
- * `watching`, and stays true. For a part below the first screen that is worth building only once
- * it is looked at; watch from when the page has settled, as parts above it may still be growing
- * before. Without `IntersectionObserver` everything counts as seen.
+ * True once any part of `ref`'s element has come on screen (or within `rootMargin` of it) while
+ * `watching`; it stays true. For a part worth building or loading only once it is looked at;
+ * watch from when the page has settled if parts above it may still be growing. Without
+ * `IntersectionObserver` (jsdom) everything counts as seen; a page rendered ahead has seen nothing.
  */
-export function useSeen<T extends Element>(watching = true): [RefCallback<T>, boolean] {
-  const [element, setElement] = useState<T | null>(null)
-  const [seen, setSeen] = useState(false)
+export function useSeen(
+  ref: RefObject<Element | null>,
+  { watching = true, rootMargin = '0px' }: { watching?: boolean; rootMargin?: string } = {},
+): boolean {
+  const [seen, setSeen] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  )
   useEffect(() => {
+    const element = ref.current
     if (seen || !element || !watching) return
-    if (typeof IntersectionObserver === 'undefined') {
-      setSeen(true)
-      return
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setSeen(true)
-    })
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setSeen(true)
+      },
+      { rootMargin },
+    )
     observer.observe(element)
     return () => observer.disconnect()
-  }, [element, seen, watching])
-  return [setElement, seen]
+  }, [ref, seen, watching, rootMargin])
+  return seen
 }

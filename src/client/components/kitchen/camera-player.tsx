@@ -4,10 +4,11 @@ import { Skeleton } from '@client/components/ui/skeleton'
 import { toast } from '@client/components/ui/use-toast'
 import { useIdleReady } from '@client/lib/use-idle-ready'
 import { useOverflowFade } from '@client/lib/use-overflow-fade'
+import { useSeen } from '@client/lib/use-seen'
 import { cn } from '@client/lib/utils'
 import type { Camera } from '@shared/schemas/restaurants'
 import { Expand, Eye, Minimize, RefreshCw, VideoOff } from 'lucide-react'
-import { type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { type PlaybackClock, PlaybackClockContext, type PlaybackMode } from './playback-clock'
 import { attachWebRtc, webRtcSupported, whepUrlFor } from './webrtc-playback'
 
@@ -93,24 +94,6 @@ async function cameraState(url: string): Promise<'ok' | 'offline' | 'failed'> {
   }
 }
 
-/** True once the element has come near the viewport; it stays true after. */
-function useSeen(ref: RefObject<HTMLElement | null>): boolean {
-  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined')
-  useEffect(() => {
-    const element = ref.current
-    if (seen || !element) return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setSeen(true)
-      },
-      { rootMargin: '200px' },
-    )
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [ref, seen])
-  return seen
-}
-
 export interface CameraPlayerProps {
   cameras: Camera[] | undefined
   isLoading?: boolean
@@ -149,7 +132,8 @@ export function CameraPlayer({
   const [webRtcRefused, setWebRtcRefused] = useState<ReadonlySet<number>>(() => new Set())
   const frameTimeRef = useRef<() => number | undefined>(() => undefined)
   const clock = useMemo<PlaybackClock>(() => ({ mode, frameTime: () => frameTimeRef.current() }), [mode])
-  const seen = useSeen(frameRef)
+  // Near the screen: the stream starts a little before it shows.
+  const seen = useSeen(frameRef, { rootMargin: '200px' })
   // hls.js (115 kB) loads once the player is about to be visible and the page has finished loading.
   const idle = useIdleReady()
   const active = cameras?.filter((c) => c.isActive) ?? []

@@ -16,19 +16,14 @@ import { useCameras, useRestaurant } from '@client/lib/queries/restaurants'
 import { useShowcase } from '@client/lib/queries/showcase'
 import { useCurrentUser } from '@client/lib/session'
 import { useIdleReady } from '@client/lib/use-idle-ready'
-import {
-  type ChefTipMessage,
-  type StatusMessage,
-  useLiveOrder,
-  useLiveState,
-} from '@client/lib/use-live-order'
+import { type ChefTipMessage, type StatusMessage, useLiveOrder } from '@client/lib/use-live-order'
 import { useSeen } from '@client/lib/use-seen'
 import { formatMoney, orderNumber } from '@client/lib/utils'
 import type { WalletPanelSlot } from '@client/lib/wallet-panel-slot'
 import { isActiveStatus } from '@shared/constants'
 import type { UpsellOffer } from '@shared/schemas/chef'
 import { ArrowLeft, Lock } from 'lucide-react'
-import { lazy, memo, Suspense, useEffect, useState } from 'react'
+import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { useRespondToUpsell } from './api/respond-to-upsell'
 import { CancelOrderButton } from './components/cancel-order-button'
@@ -58,7 +53,8 @@ const CURVE_STATUSES = ['cooking', 'plating', 'delivering']
  */
 function CookingCurveSlot({ orderId, loaded }: { orderId: number; loaded: boolean }) {
   const settled = useIdleReady() && loaded
-  const [ref, seen] = useSeen<HTMLDivElement>(settled)
+  const ref = useRef<HTMLDivElement>(null)
+  const seen = useSeen(ref, { watching: settled })
   const place = (
     <div
       ref={ref}
@@ -274,7 +270,7 @@ const LiveOrderView = memo(function LiveOrderView({
             </span>
           ) : (
             <>
-              <LiveIndicator />
+              <LiveConnectionIndicator />
               <AccessCountdown expiresAt={expiresAt} />
             </>
           )}
@@ -358,8 +354,3 @@ const LiveOrderView = memo(function LiveOrderView({
     </div>
   )
 })
-
-/** The live channel's state; its own component, so a change re-renders this line alone. */
-function LiveIndicator() {
-  return <LiveConnectionIndicator state={useLiveState()} />
-}

@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button'
 import type { LiveState } from '@client/lib/live-client'
 import { useAllergenProfile } from '@client/lib/queries/allergen-profile'
 import { useMenu } from '@client/lib/queries/restaurants'
+import { useLiveState } from '@client/lib/use-live-order'
 import { cn, formatMoney } from '@client/lib/utils'
 import { type Order, parseOrderItems } from '@shared/schemas/orders'
 import { FlaskConical, Timer } from 'lucide-react'
@@ -31,8 +32,12 @@ const LIVE_LABEL: Record<LiveState, string> = {
   closed: 'Reconnecting…',
 }
 
-/** The live connection, shown subtly: live, connecting or reconnecting. */
-export function LiveConnectionIndicator({ state }: { state: LiveState }) {
+/**
+ * The live connection, shown subtly: live, connecting or reconnecting. It reads the channel's
+ * state itself, so a change re-renders this line alone.
+ */
+export function LiveConnectionIndicator() {
+  const state = useLiveState()
   return (
     <span
       className="inline-flex min-w-[6.5rem] items-center gap-1.5 text-xs font-medium text-muted-foreground"
