@@ -76,6 +76,8 @@ export const TIP_DEFAULT = 5
 export const TIP_SLIDER = { min: 1, max: 25, step: 1 } as const
 export const TIP_CUSTOM = { min: 0.5, step: 0.5 } as const
 export const TIP_LIMITS_CENTS = { min: 50, max: 10_000 } as const
+export const TIP_RANGE = 'Tips are between $0.50 and $100.00'
+export const TIP_INVALID = 'Please enter a valid tip amount'
 export const TIP_MESSAGE_MAX = 100
 
 export const ADD_FUNDS_LIMITS_CENTS = { min: 1, max: 100_000 } as const

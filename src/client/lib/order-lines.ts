@@ -1,5 +1,6 @@
 import { toCents, toDollars } from '@shared/money'
-import { type Order, parseOrderItems } from '@shared/schemas/orders'
+import { parseOrderItems } from '@shared/order-lines'
+import type { Order } from '@shared/schemas/orders'
 
 /** What every list of an order's lines needs: a name, the unit price in dollars and a quantity. */
 export interface PricedLine {

@@ -64,3 +64,8 @@ export function formatCount(n: number): string {
 export function countOf(n: number, singular: string, plural = `${singular}s`): string {
   return `${formatCount(n)} ${n === 1 ? singular : plural}`
 }
+
+/** The one-line form of an address, as the checkout and the order show it. */
+export function formatAddress(a: { line1: string; line2?: string | null; city: string; postcode: string }) {
+  return [a.line1, a.line2, `${a.city} ${a.postcode}`].filter(Boolean).join(', ')
+}

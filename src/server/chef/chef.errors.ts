@@ -1,3 +1,4 @@
+import { TIP_RANGE } from '../../shared/constants'
 import { defineError } from '../infra/errors'
 
 export const shoutsNotOpen = defineError({
@@ -18,7 +19,7 @@ export const unknownShout = defineError({
 export const invalidTip = defineError({
   code: 'chef.invalid_tip',
   status: 400,
-  message: 'Tips are between $0.50 and $100.00',
+  message: TIP_RANGE,
 })
 export const notOrderDiner = defineError({
   code: 'chef.not_order_diner',

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, notInArray, or, sql } from 'drizz
 import { allergenWordsIn } from '../../shared/allergen-words'
 import { allergenLabel } from '../../shared/constants'
 import { toDollars } from '../../shared/money'
+import { parseOrderItems } from '../../shared/order-lines'
 import {
   DEFAULT_AGE_THRESHOLDS,
   type Kitchen,
@@ -12,7 +13,6 @@ import {
   RECENT_WINDOW_MS,
   type Ticket,
 } from '../../shared/schemas/kitchen'
-import { parseOrderItems } from '../../shared/schemas/orders'
 import { STAFF_ROLES, type StaffRole } from '../../shared/schemas/staff'
 import type { Db, Tx } from '../db/client'
 import {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
+import { cancelReasonLabel } from '../../shared/cancel-reasons'
 import type { Fulfilment } from '../../shared/constants'
 import { formatMoney, toDollars } from '../../shared/money'
-import { cancelReasonLabel } from '../../shared/schemas/kitchen'
 import type { Tx } from '../db/client'
 import { orders, restaurants } from '../db/schema'
 import type { NotificationInput } from './notifications.service'

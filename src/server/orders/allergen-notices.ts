@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import { allergenLabel } from '../../shared/constants'
-import type { OrderLine } from '../../shared/schemas/orders'
+import type { OrderLine } from '../../shared/order-lines'
 import type { Db } from '../db/client'
 import { menuItems, orders, userAllergenProfiles } from '../db/schema'
 import type { NotificationsService } from '../notifications/notifications.service'

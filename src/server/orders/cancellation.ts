@@ -10,10 +10,12 @@
  * role may cancel) at any active step, with a reason. The row lock and the status check make a second cancel a 409 that refunds
  * nothing.
  */
+
+import type { CancelReason } from '../../shared/cancel-reasons'
 import { isActiveStatus, type OrderStatus } from '../../shared/constants'
 import { liveMessage } from '../../shared/live-message-builders'
 import { toDollars } from '../../shared/money'
-import type { Cancellation, CancelReason } from '../../shared/schemas/kitchen'
+import type { Cancellation } from '../../shared/schemas/kitchen'
 import type { StaffRole } from '../../shared/schemas/staff'
 import type { Db, Tx } from '../db/client'
 import type { orders } from '../db/schema'

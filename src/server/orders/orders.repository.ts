@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, lt, notInArray, sql } from 'drizzle-orm'
-import type { OrderLine } from '../../shared/schemas/orders'
+import type { OrderLine } from '../../shared/order-lines'
 import type { Db, Tx } from '../db/client'
 import {
   chefShouts,

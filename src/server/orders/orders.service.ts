@@ -1,9 +1,9 @@
 import { isActiveStatus, ORDER_QUANTITY, STREAM_ACCESS_MS } from '../../shared/constants'
 import { toDollars } from '../../shared/money'
+import type { OrderLine } from '../../shared/order-lines'
 import { type ChoiceProblem, checkChoice } from '../../shared/schemas/menu-options'
 import type {
   Order,
-  OrderLine,
   OrderQuote,
   OrderQuoteRequest,
   PlaceOrder,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { DELIVERY_FEE_CENTS, STREAM_ACCESS_MS } from '../../shared/constants'
-import { parseOrderItems } from '../../shared/schemas/orders'
+import { parseOrderItems } from '../../shared/order-lines'
 import { orders } from '../db/schema'
 import { balanceCents, buildTestApp, createUser, type TestUser } from '../testing/build-test-app'
 import { ledgerCents, transactionsOf } from '../wallet/wallet.fixtures'

@@ -8,10 +8,10 @@
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
+import { CANCEL_REASON_LABELS } from '../../shared/cancel-reasons'
 import { orderSourceLabel } from '../../shared/constants'
 import { toDollars } from '../../shared/money'
-import { CANCEL_REASON_LABELS } from '../../shared/schemas/kitchen'
-import type { OrderLine } from '../../shared/schemas/orders'
+import type { OrderLine } from '../../shared/order-lines'
 import type { Db, Tx } from '../db/client'
 import { menuItems, orders } from '../db/schema'
 import type { Logger } from '../infra/logger'
@@ -430,8 +430,31 @@ export function createPlatformOrders(deps: PlatformOrderDeps) {
     return missed
   }
 
-  /** Later status changes, for the platforms that take them (the generic scheme). */
-  async function reportStatus(orderId: number, status: string, origin?: string) {
+  // Reports under way, which stopping waits for; none starts once stopped (the database may be
+  // closing: a bump still in flight must not reach it).
+  const reporting = new Set<Promise<void>>()
+  let stopped = false
+
+  /**
+   * Later status changes, for the platforms that take them (the generic scheme). Never rejects:
+   * its callers do not wait for it, and a failure is logged.
+   */
+  function reportStatus(orderId: number, status: string, origin?: string): Promise<void> {
+    if (stopped) return Promise.resolve()
+    const report = sendStatus(orderId, status, origin)
+      .catch((error: unknown) => log?.error({ err: error, orderId, status }, 'status not reported'))
+      .finally(() => reporting.delete(report))
+    reporting.add(report)
+    return report
+  }
+
+  /** Lets the reports under way finish, and starts no other. */
+  async function stopReporting() {
+    stopped = true
+    await Promise.all(reporting)
+  }
+
+  async function sendStatus(orderId: number, status: string, origin?: string) {
     const [order] = await db
       .select()
       .from(orders)
@@ -467,6 +490,7 @@ export function createPlatformOrders(deps: PlatformOrderDeps) {
     tellKitchenCancel,
     sweepDeadlines,
     reportStatus,
+    stopReporting,
     watchUrlOf,
   }
 }

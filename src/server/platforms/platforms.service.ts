@@ -549,7 +549,7 @@ export function createPlatformService(deps: PlatformServiceDeps) {
       stopped = true
       if (timer) clearTimeout(timer)
       if (menuTimer) clearTimeout(menuTimer)
-      await draining
+      await Promise.all([draining, platformOrders.stopReporting()])
     },
 
     async syncNow(integration: IntegrationRow) {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import WebSocket from 'ws'
 import type { ServerMessage } from '../../shared/live-messages'
 import { toDollars } from '../../shared/money'
-import type { OrderLine } from '../../shared/schemas/orders'
+import type { OrderLine } from '../../shared/order-lines'
 import type { Db } from '../db/client'
 import { menuItems, orders, restaurants, userAllergenProfiles } from '../db/schema'
 

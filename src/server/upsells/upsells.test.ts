@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { DELIVERY_FEE_CENTS } from '../../shared/constants'
-import { parseOrderItems } from '../../shared/schemas/orders'
+import { parseOrderItems } from '../../shared/order-lines'
 import { notifications, orderEvents, orders, upsells } from '../db/schema'
 import { createEngineLock, STAFFED_LOCK_KEY } from '../kitchen/engine-lock'
 import { createStaffedDriver } from '../kitchen/staffed-driver'

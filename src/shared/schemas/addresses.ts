@@ -70,8 +70,3 @@ export const addressUpdateSchema = z
   })
   .superRefine(bothOrNeither)
 export type AddressUpdateInput = z.input<typeof addressUpdateSchema>
-
-/** The one-line form of an address, as the checkout and the order show it. */
-export function formatAddress(a: { line1: string; line2?: string | null; city: string; postcode: string }) {
-  return [a.line1, a.line2, `${a.city} ${a.postcode}`].filter(Boolean).join(', ')
-}

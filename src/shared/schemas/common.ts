@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { hasAtMostTwoDecimals } from '../money'
+import { dollarsProblem } from '../money'
 
 /** Ids are PostgreSQL `integer` serials: 1 to 2^31-1. */
 export const MAX_ID = 2_147_483_647
@@ -86,11 +86,10 @@ export function exactText(error?: string) {
  * within [min, max] dollars. Rejects strings, NaN, negative and absurd values with one message.
  */
 export function dollarsSchema(min: number, max: number, message: string) {
-  return z
-    .number({ error: message })
-    .refine((n) => Number.isFinite(n), message)
-    .refine((n) => n >= min && n <= max, message)
-    .refine((n) => hasAtMostTwoDecimals(n), 'Amounts have at most two decimals')
+  return z.number({ error: message }).check((ctx) => {
+    const problem = dollarsProblem(ctx.value, min, max, message)
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value })
+  })
 }
 
 /** An optional one-line text field where an empty string means "not given". */

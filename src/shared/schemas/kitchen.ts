@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CANCEL_REASONS } from '../cancel-reasons'
 import { ORDER_STATUSES } from '../constants'
 import { idParam } from './common'
 import { kitchenAccessSchema, staffActorSchema } from './staff'
@@ -16,25 +17,6 @@ export const RECALL_WINDOW_MS = 60_000
 
 /** Ticket age colours: amber and red after this many minutes, unless the owner sets others. */
 export const DEFAULT_AGE_THRESHOLDS = { amberMinutes: 8, redMinutes: 15 } as const
-
-export const CANCEL_REASONS = ['out_of_stock', 'kitchen_closed', 'diner_request', 'other'] as const
-export type CancelReason = (typeof CANCEL_REASONS)[number]
-export const CANCEL_REASON_LABELS: Record<CancelReason, string> = {
-  out_of_stock: 'Out of stock',
-  kitchen_closed: 'Kitchen closed',
-  diner_request: 'Cancelled by the diner',
-  other: 'Other',
-}
-/** Why a delivery platform's order was cancelled: the kitchen denied it, let it expire, or the platform cancelled it. */
-export const PLATFORM_CANCEL_REASON_LABELS = {
-  denied: 'Denied by the kitchen',
-  missed: 'Not accepted in time',
-  platform_cancelled: 'Cancelled on the platform',
-} as const
-export function cancelReasonLabel(reason: string | null | undefined): string {
-  const labels: Record<string, string> = { ...CANCEL_REASON_LABELS, ...PLATFORM_CANCEL_REASON_LABELS }
-  return labels[reason ?? ''] ?? 'Cancelled'
-}
 
 export const kitchenModeSchema = z.object({
   mode: z.enum(KITCHEN_MODES, { error: 'Mode must be "autopilot" or "staffed"' }),

@@ -5,34 +5,6 @@ import { cancellationSchema } from './kitchen'
 import { chosenOptionsSchema, lineNotesSchema } from './menu-options'
 import { staffActorSchema } from './staff'
 
-/** An option chosen on an order line, as it was when the order was placed. */
-export const orderLineOptionSchema = z.object({
-  id: z.number(),
-  /** The option's group ("Spice level"). */
-  group: z.string(),
-  name: z.string(),
-  /** Dollars it added to each dish. */
-  priceDelta: z.number(),
-  allergens: z.array(z.string()).default([]),
-})
-export type OrderLineOption = z.infer<typeof orderLineOptionSchema>
-
-/**
- * One line of an order as stored in `items` (a JSON string in the API, as the spec reads it).
- * `price` is one dish with its options. Lines without options (older orders, a delivery
- * platform's) have neither `options` nor `notes`.
- */
-export const orderLineSchema = z.object({
-  menuItemId: z.number().optional(),
-  name: z.string(),
-  quantity: z.number(),
-  price: z.number(),
-  options: z.array(orderLineOptionSchema).optional(),
-  /** The diner's note on this line ("no onions"). */
-  notes: z.string().optional(),
-})
-export type OrderLine = z.infer<typeof orderLineSchema>
-
 /** The address an order goes to, as it was when the order was placed. */
 export const orderAddressSchema = z.object({
   label: z.string().nullable(),
@@ -100,15 +72,6 @@ export type Order = z.infer<typeof orderSchema>
 /** POST /api/orders/{id}/cancel: the cancelled order and the dollars returned to the wallet. */
 export const cancelOrderResult = z.object({ order: orderSchema, refund: z.number() })
 export type CancelOrderResult = z.infer<typeof cancelOrderResult>
-
-export function parseOrderItems(items: string): OrderLine[] {
-  try {
-    const parsed = z.array(orderLineSchema).safeParse(JSON.parse(items))
-    return parsed.success ? parsed.data : []
-  } catch {
-    return []
-  }
-}
 
 export const placeOrderSchema = z.object({
   restaurantId: idField(),

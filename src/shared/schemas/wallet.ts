@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { ADD_FUNDS_LIMITS_CENTS, TIP_LIMITS_CENTS, TIP_MESSAGE_MAX, TOP_UP_LIMITS_CENTS } from '../constants'
+import {
+  ADD_FUNDS_LIMITS_CENTS,
+  TIP_LIMITS_CENTS,
+  TIP_MESSAGE_MAX,
+  TIP_RANGE,
+  TOP_UP_LIMITS_CENTS,
+} from '../constants'
 import { dollarsSchema, idField, multilineText, singleLineText } from './common'
 
 export const walletBalanceSchema = z.object({ balance: z.number() })
@@ -29,15 +35,10 @@ export type AddFundsInput = z.infer<typeof addFundsSchema>
 export const addFundsResponseSchema = z.object({ balance: z.number(), transaction: walletTransactionSchema })
 export type AddFundsResult = z.infer<typeof addFundsResponseSchema>
 
-export const TIP_INVALID = 'Please enter a valid tip amount'
 export const tipSchema = z.object({
   /** Sent by the client as the spec says; the server uses the signed-in user. */
   userId: idField().optional(),
-  amount: dollarsSchema(
-    TIP_LIMITS_CENTS.min / 100,
-    TIP_LIMITS_CENTS.max / 100,
-    'Tips are between $0.50 and $100.00',
-  ),
+  amount: dollarsSchema(TIP_LIMITS_CENTS.min / 100, TIP_LIMITS_CENTS.max / 100, TIP_RANGE),
   message: multilineText()
     .max(TIP_MESSAGE_MAX, `Message must be at most ${TIP_MESSAGE_MAX} characters`)
     .default(''),

@@ -14,13 +14,13 @@ import { toast } from '@client/components/ui/use-toast'
 import { ApiError, errorMessage } from '@client/lib/api-client'
 import { getDevicePosition } from '@client/lib/geolocation'
 import { useCreateAddress, useManageAddress } from '@client/lib/queries/addresses'
+import { formatAddress } from '@client/lib/utils'
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
   type Address,
   type AddressCreateInput,
   type AddressUpdateInput,
   addressCreateSchema,
-  formatAddress,
 } from '@shared/schemas/addresses'
 import { Check, LocateFixed } from 'lucide-react'
 import { useEffect, useState } from 'react'

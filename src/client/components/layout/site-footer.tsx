@@ -33,7 +33,7 @@ const LEGAL = [
 
 export function SiteFooter() {
   return (
-    <footer className="mt-16 border-t bg-card/60">
+    <footer className="offscreen-lazy mt-16 border-t bg-card/60 [--offscreen-height:360px]">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr]">
         <div className="flex flex-col gap-3">
           <Logo />

@@ -1,5 +1,5 @@
 import { formatMoney } from '@client/lib/utils'
-import { cancelReasonLabel } from '@shared/schemas/kitchen'
+import { cancelReasonLabel } from '@shared/cancel-reasons'
 import type { Order } from '@shared/schemas/orders'
 import { Ban } from 'lucide-react'
 

@@ -1,4 +1,4 @@
-import type { OrderLine } from '@shared/schemas/orders'
+import type { OrderLine } from '@shared/order-lines'
 import type { MenuItem } from '@shared/schemas/restaurants'
 
 export const ALSO_LIKE_COUNT = 4

@@ -1,3 +1,4 @@
+import { tipSchema } from '@shared/schemas/wallet'
 import { describe, expect, it } from 'vitest'
 import { canSendTip, INITIAL_TIP, tipAmount, tipError } from './tip'
 
@@ -31,5 +32,26 @@ describe('tip amount', () => {
     expect(canSendTip(custom('2.505'))).toBe(false)
     expect(tipError(custom('2.505'))).toBe('Amounts have at most two decimals')
     for (const text of ['0.50', '100', '12.34']) expect(canSendTip(custom(text))).toBe(true)
+  })
+
+  it('takes exactly the amounts the server’s tip schema takes, with its message', () => {
+    const custom = (text: string) => ({ ...INITIAL_TIP, useCustom: true, custom: text })
+    for (const text of [
+      '0.01',
+      '0.49',
+      '0.5',
+      '0.501',
+      '1',
+      '7.25',
+      '99.99',
+      '100',
+      '100.001',
+      '100.01',
+      '250',
+    ]) {
+      const server = tipSchema.shape.amount.safeParse(Number(text))
+      expect(canSendTip(custom(text)), text).toBe(server.success)
+      expect(tipError(custom(text)), text).toBe(server.success ? null : server.error.issues[0]?.message)
+    }
   })
 })

@@ -1,5 +1,5 @@
-import { TIP_DEFAULT } from '@shared/constants'
-import { TIP_INVALID, tipSchema } from '@shared/schemas/wallet'
+import { TIP_DEFAULT, TIP_INVALID, TIP_LIMITS_CENTS, TIP_RANGE } from '@shared/constants'
+import { dollarsProblem } from '@shared/money'
 
 export interface TipChoice {
   /** A preset or the slider's value. */
@@ -18,15 +18,18 @@ export function tipAmount(choice: TipChoice): number {
   return text === '' ? Number.NaN : Number(text)
 }
 
+/** The server's own rule for a tip's amount (the tip schema checks the same), and its message. */
+const amountProblem = (amount: number) =>
+  dollarsProblem(amount, TIP_LIMITS_CENTS.min / 100, TIP_LIMITS_CENTS.max / 100, TIP_RANGE)
+
 /** Send is disabled while the amount is empty, not a number or outside what the server takes. */
 export function canSendTip(choice: TipChoice): boolean {
-  return tipSchema.shape.amount.safeParse(tipAmount(choice)).success
+  return amountProblem(tipAmount(choice)) === null
 }
 
 /** The error to show for this amount (the server's own rule and message), or null when it is fine. */
 export function tipError(choice: TipChoice): string | null {
   const amount = tipAmount(choice)
   if (!Number.isFinite(amount) || amount <= 0) return TIP_INVALID
-  const checked = tipSchema.shape.amount.safeParse(amount)
-  return checked.success ? null : (checked.error.issues[0]?.message ?? TIP_INVALID)
+  return amountProblem(amount)
 }

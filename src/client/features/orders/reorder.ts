@@ -1,5 +1,6 @@
 import { addToCart } from '@client/lib/cart'
-import { type Order, parseOrderItems } from '@shared/schemas/orders'
+import { parseOrderItems } from '@shared/order-lines'
+import type { Order } from '@shared/schemas/orders'
 
 /**
  * Puts a past order's lines back into its restaurant's cart, with their options and notes (lines

@@ -1,5 +1,6 @@
 import { liveClient } from '@client/lib/live-client'
 import { queryKeys } from '@client/lib/query-keys'
+import { useFirstRenderTime } from '@client/lib/use-now'
 import type { ServerMessage } from '@shared/live-messages'
 import type { MenuItem, Restaurant } from '@shared/schemas/restaurants'
 import { useQueryClient } from '@tanstack/react-query'
@@ -52,9 +53,10 @@ export function useRestaurantLive(restaurantId: number | undefined) {
 
 /** The pause still running, or undefined; re-renders when it runs out. */
 export function useRunningPause(pausedUntil: string | null | undefined): string | undefined {
-  const [now, setNow] = useState(() => Date.now())
+  const [now, setNow] = useState(useFirstRenderTime())
   const until = pausedUntil ? Date.parse(pausedUntil) : Number.NaN
   useEffect(() => {
+    setNow(Date.now())
     if (!(until > Date.now())) return
     const timer = setTimeout(() => setNow(Date.now()), Math.min(until - Date.now() + 50, 2 ** 31 - 1))
     return () => clearTimeout(timer)

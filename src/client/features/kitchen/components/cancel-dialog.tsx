@@ -9,7 +9,8 @@ import {
 } from '@client/components/ui/dialog'
 import { FieldError } from '@client/components/ui/field'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { CANCEL_REASON_LABELS, type CancelOrderInput, cancelOrderSchema } from '@shared/schemas/kitchen'
+import { CANCEL_REASON_LABELS } from '@shared/cancel-reasons'
+import { type CancelOrderInput, cancelOrderSchema } from '@shared/schemas/kitchen'
 import { useForm } from 'react-hook-form'
 
 const KITCHEN_REASONS = ['out_of_stock', 'kitchen_closed', 'other'] as const

@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button'
-import { cancelReasonLabel, type Ticket } from '@shared/schemas/kitchen'
+import { cancelReasonLabel } from '@shared/cancel-reasons'
+import type { Ticket } from '@shared/schemas/kitchen'
 import { Undo2 } from 'lucide-react'
 import { recentTickets } from '../lib/tickets'
 import { PlatformCancelNotice } from './platform-ticket'

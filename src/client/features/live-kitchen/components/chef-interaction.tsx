@@ -24,7 +24,7 @@ export function ChefInteraction({
   const balance = useWalletBalance(userId)
   const signInHref = `/auth?next=${encodeURIComponent(`/stream/${order.id}`)}`
   return (
-    <Card>
+    <Card className="offscreen-lazy [--offscreen-height:420px]">
       <CardHeader>
         <CardTitle as="h2">Interact with Your Chef</CardTitle>
       </CardHeader>
