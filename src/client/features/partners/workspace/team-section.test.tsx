@@ -86,6 +86,29 @@ describe('handing the restaurant to a member', () => {
     expect(await screen.findByText('Bea Grill now owns Casa Rosa')).toBeTruthy()
   })
 
+  it('tells the owner the restaurant is handed over when the answer comes after the Team section is gone', async () => {
+    teamServer({
+      status: 200,
+      body: {
+        members: [
+          member(9, 'Bea Grill', 'owner'),
+          member(7, 'Ana Owner', 'manager'),
+          member(8, 'Max Manager', 'manager'),
+        ],
+      },
+    })
+    const { rerender } = renderWithProviders(
+      <TeamSection restaurantId={1} restaurantName="Casa Rosa" viewerId={7} viewerRole="owner" />,
+    )
+    await screen.findByRole('list', { name: 'Members' })
+    fireEvent.click(within(rowOf('Bea Grill')).getByRole('button', { name: 'Make owner' }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Make Bea Grill the owner' }))
+    // The workspace redraws itself for its new role before the answer is read.
+    rerender(<p>Another section</p>)
+    expect(await screen.findByText('Bea Grill now owns Casa Rosa')).toBeTruthy()
+  })
+
   it('sends nothing when the owner keeps it, and shows a refusal in the dialog', async () => {
     const calls = teamServer({
       status: 409,

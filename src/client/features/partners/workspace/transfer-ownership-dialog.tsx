@@ -68,20 +68,20 @@ export function TransferOwnershipDialog({
             <Button
               variant="destructive"
               disabled={transfer.isPending}
-              onClick={() =>
-                transfer.mutate(
-                  { userId: member.userId },
-                  {
-                    onSuccess: () => {
-                      toast({
-                        title: `${member.fullName} now owns ${restaurantName}`,
-                        description: 'You are a manager here from now on.',
-                      })
-                      onClose()
-                    },
-                  },
-                )
-              }
+              onClick={async () => {
+                // Told even when the answer comes after the owner's workspace, redrawn for a
+                // manager, has removed this dialog (a callback given to `mutate` would not run).
+                try {
+                  await transfer.mutateAsync({ userId: member.userId })
+                } catch {
+                  return // Shown in the dialog.
+                }
+                toast({
+                  title: `${member.fullName} now owns ${restaurantName}`,
+                  description: 'You are a manager here from now on.',
+                })
+                onClose()
+              }}
             >
               <Crown aria-hidden="true" />
               Make {member.fullName} the owner
