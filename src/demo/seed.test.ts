@@ -17,7 +17,7 @@ import {
 import { balanceCents, buildTestApp } from '../server/testing/build-test-app'
 import { openTestDatabase } from '../server/testing/test-database'
 import { ALLERGEN_IDS, DELIVERY_FEE_CENTS, isActiveStatus } from '../shared/constants'
-import type { OrderLine } from '../shared/schemas/orders'
+import type { OrderLine } from '../shared/order-lines'
 import type { MenuItem } from '../shared/schemas/restaurants'
 import { seedDemo } from './seed'
 

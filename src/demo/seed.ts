@@ -19,7 +19,7 @@ import {
 } from '../server/db/schema'
 import { CHEF_SHOUTS, DELIVERY_FEE_CENTS, PROGRESS, TIMELINE_OFFSETS_MIN } from '../shared/constants'
 import { toDollars } from '../shared/money'
-import type { OrderLine } from '../shared/schemas/orders'
+import type { OrderLine } from '../shared/order-lines'
 import { dishImageUrl, restaurantAvatarUrl, restaurantHeroUrl, slugify } from './media/media-urls'
 import { SEED_MENUS } from './seed/menus'
 import { SEED_OPTIONS } from './seed/options'
