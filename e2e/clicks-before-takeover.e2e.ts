@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { storeGrant } from './diner-support'
+import { apiGet, signIn } from './shell-helpers'
 import { appStarted, type Page } from './support/browser'
 import { setupJourney } from './support/journey'
 
@@ -23,7 +25,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')(
   () => {
     const journey = setupJourney({ env: { PAGES_RENDERED_AHEAD: 'true', CAMERAS_ENABLED: 'false' } })
 
-    // The first page asked for loads the server's renderer: ask until a page comes rendered ahead.
+    // The server loads its renderer once it listens: ask until a page comes rendered ahead.
     beforeAll(async () => {
       for (let attempt = 0; attempt < 100; attempt++) {
         const html = await (await fetch(`${journey.server.url}/`)).text()
@@ -106,6 +108,68 @@ describe.skipIf(process.env.E2E_SKIP === '1')(
         { timeout: 30_000 },
       )
       await page.getByRole('article', { name: 'Linguine alle Vongole' }).waitFor()
+      journey.expectNoPageErrors()
+    })
+
+    it('takes over the live page in the minute it was rendered in, then shows the browser’s own time', async () => {
+      const page = await journey.openPage()
+      // The page's clock runs from now; the test moves it on while the app is held.
+      await page.clock.install()
+      await page.goto('/')
+      await storeGrant(page, 1, 60 * 60_000)
+      const release = await holdTheApp(page)
+      await page.goto('/stream/1', { waitUntil: 'domcontentloaded' })
+      expect(await page.locator('#clearplate-state').count()).toBe(1)
+      const eta = page.getByTestId('order-eta')
+      const rendered = await eta.textContent()
+      expect(rendered).toMatch(/^Estimated (delivery|ready at) \d{1,2}:\d{2} [AP]M$/)
+
+      // Ten minutes pass in the browser before the app arrives: a slow phone, or a page taken
+      // over in the next minute. The takeover renders the server's minute, or React would drop
+      // the page's markup with an error.
+      await page.clock.fastForward(10 * 60_000)
+      release()
+      await appStarted(page)
+      await page.waitForFunction(
+        (before) => document.querySelector('[data-testid="order-eta"]')?.textContent !== before,
+        rendered,
+        { timeout: 30_000 },
+      )
+      journey.expectNoPageErrors()
+    })
+
+    it('takes "Send rating" pressed before the app arrived as the rating form’s, never the browser’s own submission', async () => {
+      const page = await journey.openPage()
+      await page.goto('/')
+      const demo = await signIn(page, 'demo', 'demo1234')
+      const orders = await apiGet<{ id: number; status: string; review?: unknown }[]>(
+        page,
+        `/api/users/${demo.id}/orders`,
+      )
+      // The demo diner's meal of three days ago: delivered and not yet rated.
+      const delivered = orders.filter((o) => o.status === 'completed' && !o.review)
+      expect(delivered.length).toBeGreaterThan(0)
+      const orderId = delivered[0]!.id
+      // The tab watched it being cooked: its grant is still there, as after the evening's meal.
+      await storeGrant(page, orderId, 60 * 60_000)
+
+      const release = await holdTheApp(page)
+      // The rating form's own chunk arrives a moment after the app: a page taken over without it
+      // would leave the form as the server's markup, which the browser itself would send.
+      await page.route(/\/assets\/order-finished-[^/]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500))
+        await route.continue()
+      })
+      await page.goto(`/stream/${orderId}`, { waitUntil: 'domcontentloaded' })
+      expect(await page.locator('#clearplate-state').count()).toBe(1)
+      await page.getByRole('button', { name: 'Send rating' }).click()
+
+      release()
+      await appStarted(page)
+      // No star chosen: the form says so, and the page was not sent anywhere.
+      await page.getByText('Choose a rating from 1 to 5 stars').waitFor()
+      const url = new URL(page.url())
+      expect(url.pathname + url.search).toBe(`/stream/${orderId}`)
       journey.expectNoPageErrors()
     })
 

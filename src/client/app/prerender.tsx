@@ -7,6 +7,7 @@
 import { type AllergenProfileView, EMPTY_ALLERGEN_PROFILE } from '@client/lib/queries/allergen-profile'
 import { createQueryClient } from '@client/lib/query-client'
 import { queryKeys } from '@client/lib/query-keys'
+import { RenderedAt } from '@client/lib/use-now'
 import type { User } from '@shared/schemas/auth'
 import type { Order, Showcase } from '@shared/schemas/orders'
 import type { Restaurant } from '@shared/schemas/restaurants'
@@ -29,6 +30,8 @@ export interface Prerendered {
   state: DehydratedState
   /** The largest picture of the first screen (a restaurant's hero, the video's poster), to fetch first. */
   image?: string
+  /** The moment the page was rendered at (epoch ms): the browser's takeover starts from it. */
+  renderedAt: number
 }
 
 /** The pages rendered ahead, with the reads their first screen shows. */
@@ -156,13 +159,16 @@ export async function prerender(url: string, apiGet: ApiGet): Promise<Prerendere
   if (!isPrerendered(path)) return undefined
   const queryClient = createQueryClient()
   const image = await loadData(queryClient, path, apiGet)
+  const renderedAt = Date.now()
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <Router ssrPath={path} ssrSearch={search}>
-        <Providers queryClient={queryClient}>
-          <AppRouter />
-        </Providers>
-      </Router>
+      <RenderedAt.Provider value={renderedAt}>
+        <Router ssrPath={path} ssrSearch={search}>
+          <Providers queryClient={queryClient}>
+            <AppRouter />
+          </Providers>
+        </Router>
+      </RenderedAt.Provider>
     </StrictMode>,
     // Every boundary written in place: nothing waits for a script to be swapped in.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
@@ -171,5 +177,5 @@ export async function prerender(url: string, apiGet: ApiGet): Promise<Prerendere
   for await (const chunk of prelude) html += chunk
   const state = dehydrate(queryClient)
   queryClient.clear()
-  return { html, state, image }
+  return { html, state, image, renderedAt }
 }

@@ -1,5 +1,7 @@
 import { PageSpinner } from '@client/components/ui/spinner'
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react'
+import { preloadable } from '@client/lib/preloadable'
+import type { QueryClient } from '@tanstack/react-query'
+import { type ReactNode, Suspense, useEffect, useRef } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { AppLayout } from './layout'
 import { ProtectedRoute } from './protected-route'
@@ -9,21 +11,7 @@ import { ProtectedRoute } from './protected-route'
  * once loaded it renders at once instead of showing the spinner for a moment, so a page rendered
  * ahead by the server is taken over by the same page, not by a spinner.
  */
-// biome-ignore lint/suspicious/noExplicitAny: any page component, as React.lazy takes it
-function page<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  let loaded: { default: T } | undefined
-  const preload = () => load().then((module) => (loaded = module))
-  // A thenable that settles at once: React.lazy then renders the loaded page without suspending.
-  const settled = () =>
-    // biome-ignore lint/suspicious/noThenProperty: React.lazy takes a thenable; this one settles at once
-    ({ then: (resolve: (module: { default: T }) => void) => resolve(loaded!) }) as unknown as Promise<{
-      default: T
-    }>
-  return Object.assign(
-    lazy(() => (loaded ? settled() : preload())),
-    { preload },
-  )
-}
+const page = preloadable
 
 // Every page is its own chunk.
 const HomePage = page(() => import('@client/features/home/home-page'))
@@ -36,6 +24,7 @@ const StreamPage = page(() =>
     default: ({ orderId }: { orderId: number }) => (
       <stream.default orderId={orderId} walletPanel={wallet.WalletPanel} />
     ),
+    prepareTakeover: stream.prepareTakeover,
   })),
 )
 const RestaurantPage = page(() => import('@client/features/restaurants/restaurant-page'))
@@ -73,12 +62,28 @@ export const prerenderedPages = {
   restaurant: /^\/restaurant\/(\d+)$/,
   stream: /^\/stream\/(\d+)$/,
 }
-const preloads = { home: HomePage, restaurant: RestaurantPage, stream: StreamPage }
+/** A page's chunk may prepare its takeover: load what the reads say its first screen shows. */
+type Prepared = {
+  default: unknown
+  prepareTakeover?: (queryClient: QueryClient, id: number) => Promise<void>
+}
+const preloads: Record<keyof typeof prerenderedPages, { preload: () => Promise<Prepared> }> = {
+  home: HomePage,
+  restaurant: RestaurantPage,
+  stream: StreamPage,
+}
 
-/** Loads the chunk of a page rendered ahead, so the app's first render is that page, not a spinner. */
-export async function preloadPage(path: string) {
-  for (const [name, pattern] of Object.entries(prerenderedPages))
-    if (pattern.test(path)) await preloads[name as keyof typeof preloads].preload()
+/**
+ * Loads the chunk of a page rendered ahead, so the app's first render is that page, not a spinner,
+ * and whatever else the page's reads say its first screen shows (a finished order's rating form).
+ */
+export async function preloadPage(path: string, queryClient: QueryClient) {
+  for (const [name, pattern] of Object.entries(prerenderedPages)) {
+    const match = pattern.exec(path)
+    if (!match) continue
+    const loaded = await preloads[name as keyof typeof preloads].preload()
+    await loaded.prepareTakeover?.(queryClient, Number(match[1]))
+  }
 }
 
 /**

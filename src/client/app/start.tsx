@@ -1,4 +1,5 @@
 import { createQueryClient } from '@client/lib/query-client'
+import { setTakeoverTime } from '@client/lib/use-now'
 import { type DehydratedState, hydrate } from '@tanstack/react-query'
 import { StrictMode, startTransition, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
@@ -22,9 +23,10 @@ export async function start(early?: EarlyClicks) {
   // link), as a navigation in the middle of the takeover would have the wrong page taken over.
   if (prerendered) early?.takingOver()
   if (embedded?.textContent) {
+    setTakeoverTime(Number(embedded.dataset.renderedAt) || undefined)
     try {
       hydrate(queryClient, JSON.parse(embedded.textContent) as DehydratedState)
-      await preloadPage(window.location.pathname)
+      await preloadPage(window.location.pathname, queryClient)
     } catch (error) {
       console.error('Could not use the page rendered ahead', error)
     }
@@ -42,6 +44,7 @@ export async function start(early?: EarlyClicks) {
     // Once: the marker's effect runs again when its Suspense boundary shows the next page.
     if (tookOver) return
     tookOver = true
+    setTakeoverTime(undefined)
     if (readAgain) void queryClient.invalidateQueries()
     void early?.replay()
   }

@@ -5,6 +5,7 @@ import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../config'
 import { buildTestApp, createUser, type TestApp } from '../testing/build-test-app'
+import { rendererLoading } from './prerendered-page'
 
 const TEMPLATE = `<!doctype html><html><head><title>Clearplate</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`
 
@@ -28,8 +29,11 @@ async function page(url: string, headers: Record<string, string> = {}) {
   }
 }
 
+const EMBEDDED =
+  /<script type="application\/json" id="clearplate-state" data-rendered-at="(\d+)">(.*?)<\/script>/s
+
 function embeddedState(html: string) {
-  const json = /<script type="application\/json" id="clearplate-state">(.*?)<\/script>/s.exec(html)?.[1]
+  const json = EMBEDDED.exec(html)?.[2]
   expect(json).toBeDefined()
   return JSON.parse(json!) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] }
 }
@@ -46,10 +50,28 @@ describe('pages rendered ahead', () => {
     await plain.close()
   })
 
+  it('starts loading the renderer once the server listens, so the first visitor gets a rendered page', async () => {
+    const listening = await buildTestApp({ config: { clientDir, pagesRenderedAhead: true } })
+    try {
+      expect(rendererLoading(listening)).toBeUndefined()
+      const address = await listening.listen({ port: 0, host: '127.0.0.1' })
+      await rendererLoading(listening)
+      const first = await fetch(`${address}/restaurant/1`)
+      expect(await first.text()).toContain('id="clearplate-state"')
+    } finally {
+      await listening.close()
+    }
+  })
+
   it("a restaurant's page arrives with its hero, name and menu, and the reads it was rendered from", async () => {
     const restaurant = (await app.inject({ url: '/api/restaurants/1' })).json()
+    const asked = Date.now()
     const response = await page('/restaurant/1')
     expect(response.statusCode).toBe(200)
+    // When it was rendered: the browser's takeover shows times as of that moment.
+    const renderedAt = Number(EMBEDDED.exec(response.body)?.[1])
+    expect(renderedAt).toBeGreaterThanOrEqual(asked)
+    expect(renderedAt).toBeLessThanOrEqual(Date.now())
     expect(response.headers['content-type']).toContain('text/html')
     expect(response.headers['cache-control']).toBe('no-cache')
     const root = rootOf(response.body)

@@ -9,6 +9,13 @@ const gzipped = promisify(gzip)
 
 type Prerender = typeof import('@client/app/prerender')
 
+const loadings = new WeakMap<FastifyInstance, () => Promise<void> | undefined>()
+
+/** Resolves once the app's renderer has loaded (or failed to); undefined while nothing started it. */
+export function rendererLoading(app: FastifyInstance): Promise<void> | undefined {
+  return loadings.get(app)?.()
+}
+
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
@@ -17,8 +24,10 @@ const escapeAttribute = (value: string) =>
  * rendered from the client's own components and the visitor's own reads of the API, and those
  * reads embedded for the app to start from. A phone shows the page before any script has run.
  *
- * The renderer (React and the client's pages) loads on the first page asked for; until it has
- * loaded, and for every other page or on any failure, the plain index.html is sent.
+ * The renderer (React and the client's pages) starts loading once the server listens, so the
+ * first visitor too gets a rendered page (and on the first page asked for, where the server never
+ * listens, as under `inject`); until it has loaded, and for every other page or on any failure,
+ * the plain index.html is sent.
  */
 export function createPageRenderer(app: FastifyInstance, clientDir: string, enabled: boolean) {
   const template = readFileSync(join(clientDir, 'index.html'), 'utf8')
@@ -34,6 +43,12 @@ export function createPageRenderer(app: FastifyInstance, clientDir: string, enab
       (error) => app.log.error({ err: error }, 'pages are not rendered ahead: the renderer did not load'),
     )
     return loading
+  }
+  loadings.set(app, () => loading)
+  if (enabled) {
+    app.addHook('onListen', async () => {
+      void load()
+    })
   }
 
   /** A GET of the app's own API with the visitor's cookie: the body when it answers 200, `notFound` for a 404. */
@@ -67,7 +82,7 @@ export function createPageRenderer(app: FastifyInstance, clientDir: string, enab
         .replace(
           '<div id="root"></div>',
           () =>
-            `<div id="root">${result.html}</div><script type="application/json" id="clearplate-state">${state}</script>`,
+            `<div id="root">${result.html}</div><script type="application/json" id="clearplate-state" data-rendered-at="${result.renderedAt}">${state}</script>`,
         )
     } catch (error) {
       request.log.error({ err: error }, 'page not rendered ahead')

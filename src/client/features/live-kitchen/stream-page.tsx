@@ -11,7 +11,8 @@ import { PageSpinner } from '@client/components/ui/spinner'
 import { toast } from '@client/components/ui/use-toast'
 import { ApiError } from '@client/lib/api-client'
 import { liveClient } from '@client/lib/live-client'
-import { useOrder } from '@client/lib/queries/order'
+import { preloadable } from '@client/lib/preloadable'
+import { orderQuery, useOrder } from '@client/lib/queries/order'
 import { useCameras, useRestaurant } from '@client/lib/queries/restaurants'
 import { useShowcase } from '@client/lib/queries/showcase'
 import { useCurrentUser } from '@client/lib/session'
@@ -22,6 +23,7 @@ import { formatMoney, orderNumber } from '@client/lib/utils'
 import type { WalletPanelSlot } from '@client/lib/wallet-panel-slot'
 import { isActiveStatus } from '@shared/constants'
 import type { UpsellOffer } from '@shared/schemas/chef'
+import type { QueryClient } from '@tanstack/react-query'
 import { ArrowLeft, Lock } from 'lucide-react'
 import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
@@ -29,7 +31,6 @@ import { useRespondToUpsell } from './api/respond-to-upsell'
 import { CancelOrderButton } from './components/cancel-order-button'
 import { ChefInteraction } from './components/chef-interaction'
 import { OrderDetails } from './components/order-details'
-import { OrderFinished } from './components/order-finished'
 import { OrderProgress } from './components/order-progress'
 import {
   AccessCountdown,
@@ -44,6 +45,21 @@ import { useStreamAccessTimer } from './use-stream-access-timer'
 // The cooking curve (and its charts) loads after the first screen, once the browser is idle.
 const CookingCurve = lazy(() => import('@client/components/kitchen/cooking-curve'))
 const CURVE_STATUSES = ['cooking', 'plating', 'delivering']
+// What takes the picture's place once the order is finished, with the rating form and the
+// schemas it is checked by: a page watching a meal being cooked does not load them.
+const OrderFinished = preloadable(() =>
+  import('./components/order-finished').then((m) => ({ default: m.OrderFinished })),
+)
+
+/**
+ * Before the app takes over this page rendered ahead: a finished order's page shows the rating
+ * form in the picture's place, and its chunk is loaded first, so the form is the app's from the
+ * takeover on (a press on "Send rating" is never the browser's own form submission).
+ */
+export async function prepareTakeover(queryClient: QueryClient, orderId: number) {
+  const order = queryClient.getQueryData(orderQuery(orderId).queryKey)
+  if (order && !isActiveStatus(order.status)) await OrderFinished.preload()
+}
 
 /**
  * The cooking curve's place under the video. On a phone it is below the first screen: its chart
@@ -304,7 +320,9 @@ const LiveOrderView = memo(function LiveOrderView({
             </CardHeader>
             <CardContent className="grid gap-4 px-3 sm:px-5">
               {finished && o ? (
-                <OrderFinished order={o} canReview={user?.id === o.userId} />
+                <Suspense fallback={<Skeleton className="h-72 rounded-xl" />}>
+                  <OrderFinished order={o} canReview={user?.id === o.userId} />
+                </Suspense>
               ) : (
                 <CameraPlayer
                   title={restaurant.data ? `${restaurant.data.name} live kitchen` : 'Live kitchen'}

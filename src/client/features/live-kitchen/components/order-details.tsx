@@ -3,9 +3,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/
 import { Skeleton } from '@client/components/ui/skeleton'
 import { orderBreakdown } from '@client/lib/order-lines'
 import { useNow } from '@client/lib/use-now'
-import { cn, formatMoney, formatTime } from '@client/lib/utils'
+import { cn, formatAddress, formatMoney, formatTime } from '@client/lib/utils'
 import { isActiveStatus, PRICE_RANGE_LABELS } from '@shared/constants'
-import { formatAddress } from '@shared/schemas/addresses'
 import type { Order } from '@shared/schemas/orders'
 import type { Restaurant } from '@shared/schemas/restaurants'
 import { Bike, Check, MapPin, Store } from 'lucide-react'
@@ -17,7 +16,7 @@ export function OrderDetails({ order, restaurant }: { order: Order; restaurant: 
   const now = useNow(30_000, isActiveStatus(order.status))
   const steps = timelineSteps(order, now)
   return (
-    <Card>
+    <Card className="offscreen-lazy [--offscreen-height:520px]">
       <CardHeader>
         <CardTitle as="h2">Order Details</CardTitle>
       </CardHeader>
@@ -146,6 +145,8 @@ export function OrderDetails({ order, restaurant }: { order: Order; restaurant: 
                 <img
                   src={restaurant.avatar}
                   alt=""
+                  // Below the first screen on a phone: fetched and drawn once the diner gets near it.
+                  loading="lazy"
                   className="size-12 shrink-0 rounded-full border bg-muted object-cover"
                 />
               ) : (

@@ -5,7 +5,8 @@ import { useAllergenProfile } from '@client/lib/queries/allergen-profile'
 import { useMenu } from '@client/lib/queries/restaurants'
 import { useLiveState } from '@client/lib/use-live-order'
 import { cn, formatMoney } from '@client/lib/utils'
-import { type Order, parseOrderItems } from '@shared/schemas/orders'
+import { parseOrderItems } from '@shared/order-lines'
+import type { Order } from '@shared/schemas/orders'
 import { FlaskConical, Timer } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
@@ -99,7 +100,7 @@ export function AlsoLikeDishes({ order, viewerId }: { order: Order; viewerId: nu
   return (
     <section
       aria-labelledby="also-like-dishes"
-      className="grid gap-3 rounded-xl border bg-card p-5 shadow-sm"
+      className="offscreen-lazy grid gap-3 rounded-xl border bg-card p-5 shadow-sm [--offscreen-height:200px]"
       data-testid="also-like"
     >
       <h2 id="also-like-dishes" className="font-semibold">
