@@ -21,12 +21,14 @@ const topUp = (id: number, amount: number, provider: 'test' | 'stripe' = 'test')
 })
 
 describe('the Add Funds dialog', () => {
-  const open = () => {
+  // The form loads with the dialog's first opening.
+  const open = async () => {
     const rendered = renderWithProviders(
       <AddFundsDialog userId={7} trigger={<button type="button">Top up</button>} />,
       { path: '/profile' },
     )
     fireEvent.click(screen.getByRole('button', { name: 'Top up' }))
+    await screen.findByLabelText('Amount (USD)')
     return rendered
   }
   const amountField = () => screen.getByLabelText('Amount (USD)') as HTMLInputElement
@@ -41,7 +43,7 @@ describe('the Add Funds dialog', () => {
     ['10.005', 'Amounts have at most two decimals'],
   ])('refuses %j with a clear error and sends nothing', async (typed, message) => {
     const calls = stubApi(() => ({ status: 201, body: {} }))
-    open()
+    await open()
     fireEvent.change(amountField(), { target: { value: typed } })
     await submit()
     expect(await screen.findByText(message)).toBeTruthy()
@@ -52,7 +54,7 @@ describe('the Add Funds dialog', () => {
 
   it('starts a top-up of the quick amount and opens its payment page, remembering where the diner was', async () => {
     const calls = stubApi(() => ({ status: 201, body: { topUp: topUp(31, 25), payUrl: '/pay/31' } }))
-    const { location } = open()
+    const { location } = await open()
     fireEvent.click(screen.getByRole('button', { name: '$25.00' }))
     expect(amountField().value).toBe('25')
     await submit()
@@ -67,7 +69,7 @@ describe('the Add Funds dialog', () => {
       status: 201,
       body: { topUp: topUp(32, 40, 'stripe'), clientSecret: 'pi_1_secret_2', publishableKey: 'pk_test_1' },
     }))
-    const { location } = open()
+    const { location } = await open()
     fireEvent.change(amountField(), { target: { value: '40' } })
     await submit()
     await waitFor(() => expect(location.history?.at(-1)).toMatch(/^\/pay\/32\?return=/))
@@ -82,7 +84,7 @@ describe('the Add Funds dialog', () => {
       status: 400,
       body: { message: 'Invalid input', errors: { amount: 'Top-ups are between $5.00 and $500.00' } },
     }))
-    const { location } = open()
+    const { location } = await open()
     fireEvent.change(amountField(), { target: { value: '20' } })
     await submit()
     expect(await screen.findByText('Top-ups are between $5.00 and $500.00')).toBeTruthy()
@@ -92,7 +94,7 @@ describe('the Add Funds dialog', () => {
 
   it('says so when the payment cannot be started', async () => {
     stubApi(() => ({ status: 503, body: { message: 'Payments are unavailable right now' } }))
-    open()
+    await open()
     fireEvent.change(amountField(), { target: { value: '20' } })
     await submit()
     expect(await screen.findByText('Could not start the payment')).toBeTruthy()

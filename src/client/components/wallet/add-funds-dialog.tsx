@@ -1,38 +1,24 @@
-import { Button } from '@client/components/ui/button'
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@client/components/ui/dialog'
-import { Field, fieldProps } from '@client/components/ui/field'
-import { Input } from '@client/components/ui/input'
-import { Spinner } from '@client/components/ui/spinner'
-import { toast } from '@client/components/ui/use-toast'
-import { ApiError, errorMessage } from '@client/lib/api-client'
-import { payPath, savePaymentSession, useCreateTopUp } from '@client/lib/queries/top-ups'
-import { formatMoney } from '@client/lib/utils'
-import { zodResolver } from '@hookform/resolvers/zod'
-import { TOP_UP_LIMITS_CENTS } from '@shared/constants'
-import { type CreateTopUp, createTopUpSchema } from '@shared/schemas/wallet'
-import { Lock } from 'lucide-react'
-import { type ReactNode, useId, useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { useLocation } from 'wouter'
+import { Skeleton } from '@client/components/ui/skeleton'
+import { useCreateTopUp } from '@client/lib/queries/top-ups'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 
-const QUICK_AMOUNTS = [10, 25, 50, 100]
-const MIN = TOP_UP_LIMITS_CENTS.min / 100
-const MAX = TOP_UP_LIMITS_CENTS.max / 100
+const AddFundsForm = lazy(() => import('./add-funds-form'))
 
 /**
  * Top up the wallet with a card: the amount ($5–$500) starts a top-up, and the diner pays it on
  * the payment page (`/pay/{id}`: the test provider's test cards, or Stripe's Payment Element),
  * which brings them back here once the money has arrived. Opened by its `trigger`, or, without
  * one, by its owner through `open` and `onOpenChange` (from a menu item, which cannot hold a
- * dialog itself).
+ * dialog itself). The form, and the schemas that check it, load when the dialog first opens: the
+ * pages that show a wallet do not wait for them.
  */
 export function AddFundsDialog({
   userId,
@@ -51,120 +37,28 @@ export function AddFundsDialog({
     setOwnOpen(next)
     onOpenChange?.(next)
   }
-  const [, navigate] = useLocation()
   const createTopUp = useCreateTopUp(userId)
-  const form = useForm<CreateTopUp>({
-    resolver: zodResolver(createTopUpSchema),
-    defaultValues: { amount: undefined },
-  })
-  const error = form.formState.errors.amount?.message
-  const id = useId()
-  const busy = createTopUp.isPending || form.formState.isSubmitting
-
-  const submit = form.handleSubmit(async ({ amount }) => {
-    try {
-      const created = await createTopUp.mutateAsync(amount)
-      const returnTo = window.location.pathname + window.location.search
-      savePaymentSession(created.topUp.id, {
-        clientSecret: created.clientSecret,
-        publishableKey: created.publishableKey,
-        returnTo,
-      })
-      setOpen(false)
-      form.reset()
-      navigate(payPath(created, returnTo))
-    } catch (err) {
-      const fieldError = err instanceof ApiError ? err.fieldErrors?.amount : undefined
-      if (fieldError) {
-        form.setError('amount', { message: fieldError })
-        return
-      }
-      toast({
-        title: 'Could not start the payment',
-        description: errorMessage(err, 'Please try again.'),
-        variant: 'destructive',
-      })
-    }
-  })
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (busy) return
+        // Not while a top-up is being started: its payment page is about to open.
+        if (createTopUp.isPending) return
         setOpen(next)
-        if (!next) form.clearErrors()
       }}
     >
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
-      <DialogContent>
-        <form onSubmit={submit} className="grid gap-5" noValidate>
-          <DialogHeader>
-            <DialogTitle>Add Funds</DialogTitle>
-            <DialogDescription>
-              Pay by card to top up your wallet for orders, chef shouts and tips.
-            </DialogDescription>
-          </DialogHeader>
-          <Field
-            id={`${id}-amount`}
-            label="Amount (USD)"
-            error={error}
-            hint={`From ${formatMoney(MIN)} to ${formatMoney(MAX)}.`}
-          >
-            <div className="relative">
-              <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">
-                $
-              </span>
-              <Input
-                {...fieldProps(`${id}-amount`, error)}
-                {...form.register('amount', { valueAsNumber: true })}
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min={MIN}
-                max={MAX}
-                placeholder="25.00"
-                className="pl-7"
-                disabled={busy}
-                autoFocus
-              />
-            </div>
-          </Field>
-          <fieldset className="grid grid-cols-4 gap-2">
-            <legend className="sr-only">Quick amounts</legend>
-            {QUICK_AMOUNTS.map((amount) => (
-              <Button
-                key={amount}
-                variant="outline"
-                size="sm"
-                className="px-2"
-                onClick={() => form.setValue('amount', amount, { shouldValidate: true })}
-                disabled={busy}
-              >
-                {formatMoney(amount)}
-              </Button>
-            ))}
-          </fieldset>
-          <p className="flex items-start gap-2 text-xs text-muted-foreground">
-            <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-            Next you pay on a secure payment page; your wallet is credited as soon as the payment succeeds.
-          </p>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? (
-                <>
-                  <Spinner className="size-4 text-current" label="Processing" />
-                  Processing...
-                </>
-              ) : (
-                'Continue to payment'
-              )}
-            </Button>
-          </DialogFooter>
-        </form>
+      <DialogContent className="gap-5">
+        <DialogHeader>
+          <DialogTitle>Add Funds</DialogTitle>
+          <DialogDescription>
+            Pay by card to top up your wallet for orders, chef shouts and tips.
+          </DialogDescription>
+        </DialogHeader>
+        <Suspense fallback={<Skeleton className="h-64" />}>
+          <AddFundsForm createTopUp={createTopUp} close={() => setOpen(false)} />
+        </Suspense>
       </DialogContent>
     </Dialog>
   )
