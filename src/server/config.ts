@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { z } from 'zod'
 
 /** A yes/no variable: true/false/1/0; unset or empty means `fallback`. */
@@ -16,6 +16,8 @@ const envSchema = z.object({
   /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
+  /** Where the demo's pictures drawn as WebP are kept between starts; DATA_DIR/media-cache when unset. */
+  MEDIA_CACHE_DIR: z.string().optional(),
   /** Redis for live messages shared between server instances; in-process when unset. */
   REDIS_URL: z.string().url().optional(),
   /** Key material for encrypting integration secrets; generated into DATA_DIR when unset. */
@@ -148,6 +150,8 @@ export interface Config {
   logLevel: string
   databaseUrl: string | undefined
   dataDir: string
+  /** The demo's pictures drawn as WebP, kept by content so each is drawn once (MEDIA_CACHE_DIR). */
+  mediaCacheDir: string
   redisUrl: string | undefined
   appSecret: string | undefined
   /** The secret before a rotation (APP_SECRET_PREVIOUS). */
@@ -264,6 +268,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
     dataDir: resolve(e.DATA_DIR),
+    mediaCacheDir: resolve(e.MEDIA_CACHE_DIR ?? join(e.DATA_DIR, 'media-cache')),
     redisUrl: e.REDIS_URL,
     appSecret: e.APP_SECRET,
     appSecretPrevious: e.APP_SECRET_PREVIOUS,

@@ -21,10 +21,11 @@ export function restaurantAvatarUrl(slug: string): string {
   return `/media/restaurants/${slug}/avatar.svg`
 }
 
+/** Heroes and dishes are shown as WebP; the same address ending in .svg answers the drawing. */
 export function restaurantHeroUrl(slug: string, n: number): string {
-  return `/media/restaurants/${slug}/hero-${n}.svg`
+  return `/media/restaurants/${slug}/hero-${n}.webp`
 }
 
 export function dishImageUrl(slug: string): string {
-  return `/media/dishes/${slug}.svg`
+  return `/media/dishes/${slug}.webp`
 }

@@ -3,6 +3,7 @@
  * cuisine's palette and their own menu in the scenes; any other slug gets a palette and dishes
  * chosen from its hash, so every valid URL answers with a picture.
  */
+import sharp from 'sharp'
 import { SEED_MENUS } from '../seed/menus'
 import { SEED_RESTAURANTS } from '../seed/restaurants'
 import { type DishSpec, dishSpec } from './dish-art'
@@ -72,4 +73,13 @@ export function renderDish(slug: string): string {
   const spec = dishSpec(slug, { category: known?.category }, hash)
   const pal = paletteFor(known?.cuisine, hash)
   return renderDishPicture({ title: known?.name ?? titleFromSlug(slug), spec, pal })
+}
+
+/**
+ * The same picture as a WebP, for the pages. A browser decodes a WebP off its main thread, but
+ * builds an SVG's whole document on it: a hero's ~1,000 shapes cost a phone about 60 ms before
+ * the first frame, and the pages show heroes and dishes above the fold.
+ */
+export function rasterise(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer()
 }

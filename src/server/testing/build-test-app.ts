@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll } from 'vitest'
 import webpush from 'web-push'
@@ -38,6 +40,8 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
     // WebRTC in tests stays on this machine: host candidates on loopback only.
     webrtc: { ...base.webrtc, bindAddress: '127.0.0.1', ...overrides.webrtc },
     outbound: { allowPrivateHosts },
+    // Pictures drawn once for every test app on the machine, never into the data folder.
+    mediaCacheDir: overrides.mediaCacheDir ?? join(tmpdir(), 'clearplate-test-media'),
   }
 }
 
