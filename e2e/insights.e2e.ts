@@ -14,7 +14,9 @@ async function openInsights(page: Page) {
 describe.skipIf(process.env.E2E_SKIP === '1')('insights', () => {
   // A slow kitchen: the showcase order, seeded 40 % into its run, cooks for the file's first
   // 10 minutes (from 30 % to 75 % of a 30-minute run), whichever test runs when.
-  const journey = setupJourney({ env: { KITCHEN_ORDER_SECONDS: '1800' } })
+  // The cameras on: the cooking curve's page is checked for any failed request, and a turned-off
+  // camera answers 503.
+  const journey = setupJourney({ env: { CAMERAS_ENABLED: 'true', KITCHEN_ORDER_SECONDS: '1800' } })
 
   it('shows the owner how the last 30 days went, as charts and tables, and downloads them as CSV', async () => {
     const page = await journey.openPage({ acceptDownloads: true })

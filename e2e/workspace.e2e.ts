@@ -75,7 +75,9 @@ async function addDish(
 
 describe.skipIf(process.env.E2E_SKIP === '1')('a new restaurant goes from sign-up to its first order', () => {
   // Cameras on this machine's loopback are allowed for this journey's local test camera.
-  const journey = setupJourney({ env: { CAMERA_PRIVATE_HOSTS: 'true', KITCHEN_ORDER_SECONDS: '120' } })
+  const journey = setupJourney({
+    env: { CAMERAS_ENABLED: 'true', CAMERA_PRIVATE_HOSTS: 'true', KITCHEN_ORDER_SECONDS: '120' },
+  })
   const children: ChildProcess[] = []
   afterAll(() => {
     for (const child of children) child.kill('SIGKILL')

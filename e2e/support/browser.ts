@@ -117,7 +117,7 @@ export function appStarted(page: Page) {
  * themes is most of a journey's CPU) unless SCREENSHOTS=1; the journeys still load and check each
  * size and theme. A failed test's pages are captured either way (support/journey.ts).
  */
-const capture = process.env.CI !== 'true' || process.env.SCREENSHOTS === '1'
+export const capture = process.env.CI !== 'true' || process.env.SCREENSHOTS === '1'
 
 /**
  * The looks (sizes, themes) a screenshot journey goes through: every one when the pictures are
@@ -132,7 +132,13 @@ export function looks<T>(every: readonly T[]): readonly T[] {
 export async function screenshot(page: Page, name: string) {
   if (!capture) return
   mkdirSync(ARTIFACTS_DIR, { recursive: true })
-  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true })
+  await page.screenshot({
+    path: join(ARTIFACTS_DIR, `${name}.png`),
+    fullPage: true,
+    // The parts the browser draws only near the viewport (`offscreen-lazy`) are drawn, as they are
+    // for a diner who scrolls there; a whole page captured at once would show them blank.
+    style: '.offscreen-lazy { content-visibility: visible !important; }',
+  })
 }
 
 export type { Browser, BrowserContext, Page }

@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { CHROMIUM_PATH } from './browser'
+import { prepareDatabaseTemplate } from './database-template'
 
 /**
  * Browser journeys need Chromium and a built client. In CI a missing browser is a failure;
  * on a developer's machine the journeys are skipped with a loud note.
  */
-export default function setup() {
+export default async function setup() {
   if (!existsSync(CHROMIUM_PATH)) {
     const message = `Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium".`
     if (process.env.CI === 'true') throw new Error(message)
@@ -17,4 +18,5 @@ export default function setup() {
   if (process.env.E2E_SKIP_BUILD !== '1') {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
   }
+  await prepareDatabaseTemplate()
 }

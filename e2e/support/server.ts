@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { copyDatabaseTemplate } from './database-template'
 
 export interface RunningServer {
   url: string
@@ -27,15 +28,21 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts the real server (`node --import tsx src/server/main.ts`) on a free port with a fresh
- * embedded database, seeded with the demo data, and waits until /healthz answers.
+ * embedded database (a copy of the migrated template, when the run has one), seeded with the demo
+ * data, and waits until /healthz answers.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  /** `nodeArgs`: Node's own flags for the server's process (a benchmark's `--prof`). */
-  options: { dataDir?: string; nodeArgs?: string[] } = {},
+  /**
+   * `nodeArgs`: Node's own flags for the server's process (a benchmark's `--prof`); `cwd`: another
+   * checkout to start instead of this one (a benchmark's baseline).
+   */
+  options: { dataDir?: string; nodeArgs?: string[]; cwd?: string } = {},
 ): Promise<RunningServer> {
   const port = Number(env.PORT) || (await freePort())
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'clearplate-e2e-'))
+  // A new directory starts as the migrated database (global-setup.ts), not as a new cluster.
+  if (!options.dataDir || !existsSync(join(dataDir, 'PG_VERSION'))) copyDatabaseTemplate(dataDir)
   let log = ''
   const child = spawn(
     process.execPath,
@@ -47,12 +54,15 @@ export async function startServer(
         LOG_LEVEL: 'warn',
         KITCHEN_ORDER_SECONDS: '60',
         KITCHEN_TICK_MS: '500',
+        // The demo's pictures are drawn once for every server the journeys start.
+        MEDIA_CACHE_DIR: join(tmpdir(), 'clearplate-e2e-media'),
         ...env,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.cwd ? { cwd: options.cwd } : {}),
     },
   )
   child.stdout?.on('data', (d) => {

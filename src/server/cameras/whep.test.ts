@@ -283,7 +283,7 @@ describe('WHEP playback of a camera', () => {
     peer.close()
   })
 
-  it('closes the session of a viewer that vanishes without a word', async () => {
+  it('closes the session of a viewer that vanishes without a word', { timeout: 90_000 }, async () => {
     // A viewer in a process of its own, killed outright once it receives video.
     const child = spawn(
       process.execPath,
@@ -295,9 +295,13 @@ describe('WHEP playback of a camera', () => {
     child.stdout.on('data', (chunk: string) => {
       out += chunk
     })
-    await waitFor(() => out.includes('playing '), 20_000, 'the viewer to play')
-    const location = /playing (\S+)/.exec(out)![1]!
-    child.kill('SIGKILL')
+    let location: string
+    try {
+      await waitFor(() => out.includes('playing '), 50_000, 'the viewer to play')
+      location = /playing (\S+)/.exec(out)![1]!
+    } finally {
+      child.kill('SIGKILL')
+    }
     await new Promise((r) => setTimeout(r, IDLE_MS + 2500))
     expect((await fetch(`${origin}${location}`, { method: 'DELETE' })).status).toBe(404)
   })
@@ -357,12 +361,16 @@ describe('the offer parser', () => {
   })
 })
 
-/** A viewer that prints its session's address once video arrives, then waits to be killed. */
+/**
+ * A viewer in a process of its own: it connects, prints "playing {location}" once video arrives,
+ * and then waits to be killed. An attempt that brings no video within 10 s (libdatachannel's
+ * offering side now and then never completes ICE) is ended and another made, at most four.
+ */
 const VANISHING_VIEWER = `
 import nodeDataChannel from 'node-datachannel'
 const [origin, cameraId] = process.argv.slice(1)
 globalThis.held = []
-for (let attempt = 1; attempt <= 3; attempt++) {
+for (let attempt = 1; attempt <= 4; attempt++) {
   const pc = new nodeDataChannel.PeerConnection('vanishing-' + attempt, { iceServers: [], bindAddress: '127.0.0.1' })
   const video = new nodeDataChannel.Video('0', 'RecvOnly')
   video.addH264Codec(102, 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f')
@@ -375,14 +383,20 @@ for (let attempt = 1; attempt <= 3; attempt++) {
   const res = await fetch(origin + '/live/' + cameraId + '/whep', { method: 'POST', headers: { 'content-type': 'application/sdp' }, body: offer })
   const location = res.headers.get('location')
   let packets = 0
-  track.onMessage(() => { if (++packets === 20) process.stdout.write('playing ' + location + '\\n') })
+  const playing = new Promise((resolve) => {
+    track.onMessage(() => { if (++packets === 20) resolve(true) })
+    setTimeout(() => resolve(false), 10_000)
+  })
   try {
     pc.setRemoteDescription(await res.text(), 'answer')
-    break
-  } catch {
-    pc.close()
-    await fetch(origin + location, { method: 'DELETE' })
-  }
+    if (await playing) {
+      process.stdout.write('playing ' + location + '\\n')
+      break
+    }
+    process.stderr.write('vanishing viewer: no video on attempt ' + attempt + ' (' + pc.state() + ')\\n')
+  } catch {}
+  pc.close()
+  await fetch(origin + location, { method: 'DELETE' })
 }
 setInterval(() => {}, 1000)
 `

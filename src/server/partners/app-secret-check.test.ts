@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deliveryPlatformIntegrations, restaurants, users } from '../db/schema'
 import { openTestDatabase } from '../testing/test-database'
 import { AppSecretMismatchError, checkAppSecret } from './app-secret-check'
@@ -98,8 +98,14 @@ describe('the APP_SECRET check value', () => {
   })
 })
 
-describe('starting the server', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'clearplate-secret-'))
+// The server started here keeps its data in PGlite whichever database the other suites run on:
+// on PostgreSQL the same starts would run again, unchanged.
+describe.skipIf(process.env.TEST_DB === 'postgres')('starting the server', () => {
+  // Made once the suite runs: a skipped suite's body is still read, and its hooks do not run.
+  let dataDir = ''
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'clearplate-secret-'))
+  })
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
   function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
