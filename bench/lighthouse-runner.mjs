@@ -3,7 +3,7 @@
 // so Lighthouse (and the puppeteer-core it ships with) come from npx, not from the project's
 // dependencies. Each run gets a fresh Chromium profile; a page can be given a script that runs
 // before the app's own (a stream grant in sessionStorage, a theme in localStorage).
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -17,6 +17,74 @@ const { default: lighthouse, desktopConfig } = await import(
   pathToFileURL(join(modules, 'lighthouse', 'core', 'index.js')).href
 )
 const puppeteer = createRequire(join(modules, 'noop.js'))('puppeteer-core')
+const { pageFunctions } = await import(
+  pathToFileURL(join(modules, 'lighthouse', 'core', 'lib', 'page-functions.js')).href
+)
+
+/**
+ * The CPU slowdown that makes this host a mid-tier phone, from Lighthouse's benchmark index: the
+ * calculator Lighthouse's throttling guide points to (docs/throttling.md, "Calibrating the CPU
+ * slowdown"). The default 4x assumes a host of index about 1,500; a slower host gets less, a
+ * faster one more.
+ */
+function calibratedMultiplier(benchmarkIndex) {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500
+  return Math.max(1, 1 + (benchmarkIndex - 150) / 650)
+}
+
+/** CPU time (clock ticks) used so far by a process and all its descendants, read from /proc. */
+function treeCpuTicks(rootPid) {
+  const children = new Map()
+  const ticks = new Map()
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      // Fields after the command's closing parenthesis: state ppid ... utime(14) stime(15).
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      const pid = Number(name)
+      const ppid = Number(fields[1])
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]))
+      children.set(ppid, [...(children.get(ppid) ?? []), pid])
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  let total = 0
+  const queue = [rootPid]
+  while (queue.length > 0) {
+    const pid = queue.pop()
+    total += ticks.get(pid) ?? 0
+    queue.push(...(children.get(pid) ?? []))
+  }
+  return total
+}
+
+/**
+ * Waits until the browser has finished starting: a new headless Chromium builds its own interface
+ * (the "top-chrome" pages) for about a second and a half of CPU after launch, which would otherwise
+ * run beside the page measured. Settled: no CPU used by any of its processes for half a second.
+ */
+async function settled(browser) {
+  const pid = browser.process()?.pid
+  if (!pid) return
+  const deadline = Date.now() + 15_000
+  let last = treeCpuTicks(pid)
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const now = treeCpuTicks(pid)
+    if (now - last <= 1) return
+    last = now
+  }
+}
+
+/** The host's benchmark index, measured in the run's own browser: the median of three. */
+async function benchmarkIndex(page) {
+  const values = []
+  for (let i = 0; i < 3; i++) values.push(await page.evaluate(pageFunctions.computeBenchmarkIndex))
+  return values.sort((a, b) => a - b)[1]
+}
 
 const jobs = JSON.parse(readFileSync(process.argv[2], 'utf8'))
 const results = []
@@ -29,12 +97,20 @@ for (const job of jobs.runs) {
   })
   try {
     const page = await browser.newPage()
+    await settled(browser)
+    // Calibrated: the phone's slowdown follows this host's speed, measured just before the run.
+    let multiplier
+    if (jobs.cpu === 'calibrated' && job.formFactor !== 'desktop') {
+      job.benchmarkIndex = Math.round(await benchmarkIndex(page))
+      multiplier = Math.round(calibratedMultiplier(job.benchmarkIndex) * 100) / 100
+    }
     if (job.initScript) await page.evaluateOnNewDocument(job.initScript)
     const flags = {
       logLevel: 'error',
       output: 'json',
       onlyCategories: ['performance', 'accessibility'],
       ...(job.formFactor === 'desktop' ? {} : { formFactor: 'mobile' }),
+      ...(multiplier ? { throttling: { cpuSlowdownMultiplier: multiplier } } : {}),
     }
     const started = Date.now()
     const runner = await lighthouse(
@@ -64,6 +140,8 @@ for (const job of jobs.runs) {
       ...job,
       initScript: undefined,
       seconds: Math.round((Date.now() - started) / 1000),
+      cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
+      hostBenchmarkIndex: lhr.environment.benchmarkIndex,
       performance: lhr.categories.performance.score,
       accessibility: lhr.categories.accessibility.score,
       fcp: audit('first-contentful-paint').numericValue,
@@ -78,7 +156,7 @@ for (const job of jobs.runs) {
     results.push(result)
     if (jobs.reportDir) writeFileSync(join(jobs.reportDir, `${job.name}-${job.run}.json`), runner.report)
     console.log(
-      `${job.name} #${job.run}: performance ${Math.round(result.performance * 100)}, accessibility ${Math.round(result.accessibility * 100)}, CLS ${result.cls.toFixed(3)}, LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms (${result.seconds} s)`,
+      `${job.name} #${job.run}: performance ${Math.round(result.performance * 100)}, accessibility ${Math.round(result.accessibility * 100)}, CLS ${result.cls.toFixed(3)}, LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms, CPU ${result.cpuSlowdown}x, host index ${Math.round(result.hostBenchmarkIndex)} (${result.seconds} s)`,
     )
   } catch (error) {
     results.push({ ...job, initScript: undefined, error: String(error) })

@@ -7,7 +7,11 @@
  *
  * Environment: BENCH_RUNS (3; the table shows medians), BENCH_SKIP_BUILD=1 (reuse dist/client),
  * BENCH_FORM_FACTORS (mobile,desktop), BENCH_DARK=0 (leave out the dark-theme accessibility run),
- * BENCH_PAGES (home,restaurant,stream), CHROME_PATH (/usr/bin/chromium).
+ * BENCH_PAGES (home,restaurant,stream), CHROME_PATH (/usr/bin/chromium), BENCH_CPU (4: Lighthouse's
+ * default phone, four times slower than this host; `calibrated`: the slowdown that makes this host
+ * a mid-tier phone, from its benchmark index measured before each mobile run), BENCH_BASELINE (the
+ * path of another checkout with its client built: its runs alternate with this build's, as
+ * `<page>-<form factor>-baseline`).
  *
  * Lighthouse is not a dependency of the project: it runs through `npx --yes --package
  * lighthouse@12.8` (bench/lighthouse-runner.mjs), fully offline against 127.0.0.1.
@@ -18,7 +22,7 @@ import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
-import { startServer } from '../e2e/support/server'
+import { type RunningServer, startServer } from '../e2e/support/server'
 import { median } from './stats'
 
 const env = process.env
@@ -27,6 +31,8 @@ const CHROME_PATH = env.CHROME_PATH ?? '/usr/bin/chromium'
 const FORM_FACTORS = (env.BENCH_FORM_FACTORS ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[]
 const PAGES = (env.BENCH_PAGES ?? 'home,restaurant,stream').split(',')
 const DARK = env.BENCH_DARK !== '0'
+const CPU = env.BENCH_CPU === 'calibrated' ? 'calibrated' : 'default'
+const BASELINE = env.BENCH_BASELINE
 const OUT = join(process.cwd(), 'test-results', 'bench-web')
 const ASSETS = join(process.cwd(), 'dist', 'client', 'assets')
 const JS_BUDGET_KB = 150
@@ -94,6 +100,8 @@ interface LighthouseResult {
   cls?: number
   lcp?: number
   tbt?: number
+  cpuSlowdown?: number
+  hostBenchmarkIndex?: number
   failing?: { id: string; nodes: { snippet?: string; explanation?: string }[] }[]
   shifts?: { score: number; node?: string }[]
   error?: string
@@ -102,7 +110,10 @@ interface LighthouseResult {
 function runLighthouse(jobs: object): Promise<LighthouseResult[]> {
   const jobsPath = join(OUT, 'jobs.json')
   const resultsPath = join(OUT, 'lighthouse.json')
-  writeFileSync(jobsPath, JSON.stringify({ ...jobs, chromePath: CHROME_PATH, resultsPath, reportDir: OUT }))
+  writeFileSync(
+    jobsPath,
+    JSON.stringify({ ...jobs, cpu: CPU, chromePath: CHROME_PATH, resultsPath, reportDir: OUT }),
+  )
   return new Promise((resolve, reject) => {
     const child = spawn(
       'npx',
@@ -126,10 +137,11 @@ async function main() {
   )
   if (env.BENCH_SKIP_BUILD !== '1')
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
-  const server = await startServer({ KITCHEN_ORDER_SECONDS: '900', KITCHEN_TICK_MS: '2000' })
+  const serverEnv = { KITCHEN_ORDER_SECONDS: '900', KITCHEN_TICK_MS: '2000' }
+  const server = await startServer(serverEnv)
+  // Another checkout, its client already built (`npx vite build` there), measured beside this one.
+  const baseline = BASELINE ? await startServer(serverEnv, { cwd: BASELINE }) : undefined
   try {
-    const showcase = (await (await fetch(`${server.url}/api/showcase`)).json()) as { orderId: number }
-
     console.log('\nHome page JavaScript (gzipped), no interaction:')
     for (const [label, viewport] of [
       ['phone 390 px', { width: 390, height: 844 }],
@@ -148,58 +160,85 @@ async function main() {
       )
     }
 
-    const paths: Record<string, string> = {
-      home: '/',
-      restaurant: '/restaurant/1',
-      stream: `/stream/${showcase.orderId}`,
-    }
-    const grant = `try { sessionStorage.setItem('clearplate-stream-access', JSON.stringify({ ${showcase.orderId}: { grantedAt: Date.now(), expiresAt: Date.now() + 1200000 } })) } catch (e) {}`
-    const dark = `try { localStorage.setItem('clearplate-theme', 'dark') } catch (e) {}`
-    const runs: object[] = []
-    for (const page of PAGES) {
-      const base = { page, url: `${server.url}${paths[page]}` }
-      const init = page === 'stream' ? grant : ''
-      for (const formFactor of FORM_FACTORS)
-        for (let run = 1; run <= RUNS; run++)
-          runs.push({
+    /** The runs against one server; `label` names the baseline's. */
+    const runsOn = async (target: RunningServer, label = '') => {
+      const { orderId } = (await (await fetch(`${target.url}/api/showcase`)).json()) as { orderId: number }
+      const paths: Record<string, string> = {
+        home: '/',
+        restaurant: '/restaurant/1',
+        stream: `/stream/${orderId}`,
+      }
+      const grant = `try { sessionStorage.setItem('clearplate-stream-access', JSON.stringify({ ${orderId}: { grantedAt: Date.now(), expiresAt: Date.now() + 1200000 } })) } catch (e) {}`
+      const dark = `try { localStorage.setItem('clearplate-theme', 'dark') } catch (e) {}`
+      const list: { page: string; run: number; [key: string]: unknown }[] = []
+      for (const page of PAGES) {
+        const base = { page, url: `${target.url}${paths[page]}` }
+        const init = page === 'stream' ? grant : ''
+        for (const formFactor of FORM_FACTORS)
+          for (let run = 1; run <= RUNS; run++)
+            list.push({
+              ...base,
+              name: `${page}-${formFactor}${label}`,
+              formFactor,
+              theme: 'light',
+              run,
+              initScript: init,
+            })
+        if (DARK)
+          list.push({
             ...base,
-            name: `${page}-${formFactor}`,
-            formFactor,
-            theme: 'light',
-            run,
-            initScript: init,
+            name: `${page}-mobile-dark${label}`,
+            formFactor: 'mobile',
+            theme: 'dark',
+            run: 1,
+            initScript: `${init}${dark}`,
           })
-      if (DARK)
-        runs.push({
-          ...base,
-          name: `${page}-mobile-dark`,
-          formFactor: 'mobile',
-          theme: 'dark',
-          run: 1,
-          initScript: `${init}${dark}`,
-        })
+      }
+      return list
     }
+    // Both servers render pages ahead from the first run on (an older build loads its renderer on
+    // the first page asked for).
+    for (const target of [server, baseline]) {
+      if (!target) continue
+      const deadline = Date.now() + 60_000
+      while (Date.now() < deadline) {
+        if ((await (await fetch(`${target.url}/`)).text()).includes('id="clearplate-state"')) break
+        await new Promise((resolve) => setTimeout(resolve, 500))
+      }
+    }
+    const current = await runsOn(server)
+    // With a baseline, its runs and this build's alternate, so both meet the same moments of a
+    // shared machine.
+    const before = baseline ? await runsOn(baseline, '-baseline') : []
+    const runs = baseline ? current.flatMap((run, i) => [before[i]!, run]) : current
     console.log(`\nLighthouse 12.8: ${runs.length} runs`)
     const results = await runLighthouse({ runs })
 
-    console.log('\npage         form factor  theme  runs  performance  accessibility  CLS     LCP ms  TBT ms')
-    console.log('-----------  -----------  -----  ----  -----------  -------------  ------  ------  ------')
+    console.log(
+      '\npage         form factor  theme  runs  performance  accessibility  CLS     LCP ms  TBT ms  CPU    host index',
+    )
+    console.log(
+      '-----------  -----------  -----  ----  -----------  -------------  ------  ------  ------  -----  ----------',
+    )
     const groups = new Map<string, LighthouseResult[]>()
     for (const r of results) groups.set(r.name, [...(groups.get(r.name) ?? []), r])
     let met = true
     for (const [, list] of groups) {
       const ok = list.filter((r) => r.performance !== undefined)
       const first = list[0]!
+      // The baseline is shown for comparison; the targets are this build's.
+      const isBaseline = first.name.endsWith('-baseline')
       if (ok.length === 0) {
         console.log(`${first.page.padEnd(11)}  ${first.formFactor.padEnd(11)}  failed: ${first.error}`)
-        met = false
+        if (!isBaseline) met = false
         continue
       }
-      const m = (key: 'performance' | 'accessibility' | 'cls' | 'lcp' | 'tbt') =>
-        median(ok.map((r) => r[key]!))
+      const m = (
+        key: 'performance' | 'accessibility' | 'cls' | 'lcp' | 'tbt' | 'cpuSlowdown' | 'hostBenchmarkIndex',
+      ) => median(ok.map((r) => r[key]!))
       console.log(
         [
-          first.page.padEnd(11),
+          (isBaseline ? `${first.page} (base)` : first.page).padEnd(11),
           first.formFactor.padEnd(11),
           first.theme.padEnd(5),
           String(ok.length).padStart(4),
@@ -208,10 +247,17 @@ async function main() {
           m('cls').toFixed(3).padStart(6),
           String(Math.round(m('lcp'))).padStart(6),
           String(Math.round(m('tbt'))).padStart(6),
+          `${m('cpuSlowdown').toFixed(1)}x`.padStart(5),
+          String(Math.round(m('hostBenchmarkIndex'))).padStart(10),
         ].join('  '),
       )
-      if (m('accessibility') < TARGETS.accessibility || m('cls') >= TARGETS.cls) met = false
-      if (first.formFactor === 'mobile' && first.theme === 'light' && m('performance') < TARGETS.performance)
+      if (!isBaseline && (m('accessibility') < TARGETS.accessibility || m('cls') >= TARGETS.cls)) met = false
+      if (
+        !isBaseline &&
+        first.formFactor === 'mobile' &&
+        first.theme === 'light' &&
+        m('performance') < TARGETS.performance
+      )
         met = false
       const failing = new Set(ok.flatMap((r) => r.failing ?? []).map((f) => f.id))
       if (failing.size > 0) console.log(`             accessibility findings: ${[...failing].join(', ')}`)
@@ -222,6 +268,7 @@ async function main() {
     console.log(`Reports: ${OUT}`)
   } finally {
     await server.stop()
+    await baseline?.stop()
   }
 }
 
