@@ -364,7 +364,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('what a new owner and a new diner 
       await page.getByRole('button', { name: 'Add Funds' }).click()
       await dialog.getByLabel('Amount (USD)').fill('20')
       await dialog.getByRole('button', { name: 'Continue to payment' }).click()
-      await page.locator('[data-variant="destructive"]').first().waitFor()
+      // Held by the pointer, as a person reading it holds it: it stays while it is measured (it
+      // closes by itself after 5 s, which a busy machine can take between two steps).
+      await page.locator('[data-variant="destructive"]').first().hover()
       for (const part of [
         '[data-variant="destructive"] .text-sm.font-semibold',
         '[data-variant="destructive"] .opacity-90',

@@ -16,7 +16,7 @@ export function SheetContent({
 }: ComponentProps<typeof DialogPrimitive.Content> & { side?: 'left' | 'right' }) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px]" />
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
         className={cn(
           'fixed inset-y-0 z-50 flex w-[min(20rem,88vw)] flex-col gap-4 overflow-y-auto bg-popover p-5 text-popover-foreground shadow-2xl',
