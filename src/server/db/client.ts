@@ -61,7 +61,13 @@ async function migrateWhenBehind(db: Db, run: () => Promise<void>): Promise<void
 export type DatabaseOptions =
   | { url: string; poolSize?: number }
   | { dataDir: string; turns?: PgliteTurnsOptions }
-  | { memory: true; loadDataDir?: Blob; turns?: PgliteTurnsOptions }
+  | {
+      memory: true
+      loadDataDir?: Blob
+      turns?: PgliteTurnsOptions
+      /** Postgres's `shared_buffers` for this copy (its default: 128MB), such as `16MB`. */
+      sharedBuffers?: string
+    }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
@@ -88,9 +94,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(options.dataDir, { recursive: true })
     client = await PGlite.create(options.dataDir, { extensions })
   } else {
-    client = await PGlite.create(
-      options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions },
-    )
+    client = await PGlite.create({
+      extensions,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(options.sharedBuffers
+        ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] }
+        : {}),
+    })
   }
   const turns = takeTurns(client, options.turns)
   const db = drizzlePglite(turns.client, { schema }) as unknown as Db
