@@ -27,10 +27,11 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * What the server's process runs. In a journey run, the compiled server `npm start` runs, built
- * once for the run by global-setup.ts (E2E_SERVER_ENTRY): no TypeScript is transpiled on each of
- * the run's thirty-odd starts. Elsewhere (a benchmark, another checkout given as `cwd`, a server
- * suite's cluster), the TypeScript sources through tsx.
+ * What the server's process runs. In a run with the journeys, the compiled server `npm start`
+ * runs, built once for the run by the journeys' global-setup.ts (E2E_SERVER_ENTRY, which the
+ * run's other suites that start servers, the clusters, may see too): no TypeScript is transpiled
+ * on each of the run's thirty-odd starts. Without it (a benchmark, a server suite run on its own)
+ * or for another checkout given as `cwd`, the TypeScript sources through tsx.
  *
  * A journey's server runs with `--liftoff-only`: V8 keeps the embedded database's WebAssembly at
  * its first, quick compilation instead of compiling its busy functions again, optimised, on
