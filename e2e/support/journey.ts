@@ -85,8 +85,9 @@ export function setupJourney({
       contexts.push(context)
       return context.newPage()
     },
+    /** The pages this test opened threw nothing (an earlier test's errors are that test's). */
     expectNoPageErrors() {
-      expect(contexts.flatMap((context) => context.pageErrors)).toEqual([])
+      expect(contexts.slice(opened).flatMap((context) => context.pageErrors)).toEqual([])
     },
   }
   return journey

@@ -3,7 +3,9 @@ import { setTakeoverTime } from '@client/lib/use-now'
 import { type DehydratedState, hydrate } from '@tanstack/react-query'
 import { StrictMode, startTransition, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { Router } from 'wouter'
 import type { EarlyClicks } from './early-clicks'
+import { holdNavigation } from './held-navigation'
 import { Providers } from './providers'
 import { AppRouter, preloadPage } from './router'
 
@@ -35,23 +37,30 @@ export async function start(early?: EarlyClicks) {
   // Back or forward to a page rendered ahead: the browser may show the HTML it kept, with the
   // reads of that earlier visit. The page is taken over as it was sent (the first render must
   // match it), then read again.
-  const navigation = performance.getEntriesByType?.('navigation')[0] as
-    | PerformanceNavigationTiming
-    | undefined
-  const readAgain = prerendered && navigation?.type === 'back_forward'
+  const arrival = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined
+  const readAgain = prerendered && arrival?.type === 'back_forward'
+  // The layout is taken over before the page: the app's navigations wait for the page.
+  const navigation = prerendered ? holdNavigation() : undefined
   let tookOver = false
   const takenOver = () => {
     // Once: the marker's effect runs again when its Suspense boundary shows the next page.
     if (tookOver) return
     tookOver = true
     setTakeoverTime(undefined)
+    navigation?.release()
     if (readAgain) void queryClient.invalidateQueries()
     void early?.replay()
   }
   const app = (
     <StrictMode>
       <Providers queryClient={queryClient}>
-        <AppRouter takenOver={prerendered ? <TakenOver onTakenOver={takenOver} /> : undefined} />
+        {navigation ? (
+          <Router hook={navigation.hook}>
+            <AppRouter takenOver={<TakenOver onTakenOver={takenOver} />} />
+          </Router>
+        ) : (
+          <AppRouter />
+        )}
       </Providers>
     </StrictMode>
   )
@@ -64,7 +73,8 @@ export async function start(early?: EarlyClicks) {
 /**
  * Renders nothing; beside the page, in its Suspense boundary, its effect runs once the page too has
  * been taken over, when every handler is in place. A navigation before that would update a part
- * still waiting to be taken over, and React would drop the server's markup with an error.
+ * still waiting to be taken over, and React would drop the server's markup with an error: the
+ * app's own navigations wait for it (`held-navigation.ts`).
  */
 function TakenOver({ onTakenOver }: { onTakenOver: () => void }) {
   useEffect(() => {
