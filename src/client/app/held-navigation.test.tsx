@@ -110,3 +110,20 @@ describe('navigations held until the page is taken over', () => {
     expect(errors.join('\n')).toMatch(/Hydration failed/)
   })
 })
+
+describe('a takeover that does not come', () => {
+  it('has the browser load the next page itself after the hold, once, and nothing in the app', async () => {
+    const left: [string, boolean][] = []
+    const navigation = holdNavigation({ holdMs: 50, leave: (to, replace) => left.push([to, replace]) })
+    const { errors } = await takeOver(navigation.hook, navigation.release)
+    // The page's chunk never arrives.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open the next page' })))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open the next page' })))
+    expect(left).toEqual([])
+    await waitFor(() => expect(left).toEqual([['/next', false]]))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(left).toEqual([['/next', false]])
+    expect(window.location.pathname).toBe('/')
+    expect(errors).toEqual([])
+  })
+})

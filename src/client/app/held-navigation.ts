@@ -1,23 +1,41 @@
 import type { BaseLocationHook } from 'wouter'
 import { navigate, useBrowserLocation } from 'wouter/use-browser-location'
 
+/** How long a navigation waits for the takeover before the browser loads the next page itself. */
+export const NAVIGATION_HOLD_MS = 5000
+
+/** The browser loads `to` as a new document (replacing this entry of the history, or after it). */
+function load(to: string, replace: boolean) {
+  if (replace) window.location.replace(to)
+  else window.location.assign(to)
+}
+
 /**
  * The app's navigations, held until the app has taken over a page rendered ahead. React takes over
  * the layout first (the header's search works from then on) and the page inside its Suspense
  * boundary after; a navigation in between, such as a dish chosen in the search, would have the
  * page taken over as the next one, whose markup is not the server's: React would drop the page
- * with an error and render it again. Held, the navigation happens once the page is the app's,
- * in the order asked. Links are the browser's to follow until then (`early-clicks.ts`).
+ * with an error and render it again. Held, the navigation happens once the page is the app's, in
+ * the order asked. A takeover that does not come (the page's chunk failed to load) does not leave
+ * the visitor stuck: after `holdMs` the browser loads the next page itself, as it does a link
+ * clicked before the takeover (`early-clicks.ts`).
  */
-export function holdNavigation() {
+export function holdNavigation({ holdMs = NAVIGATION_HOLD_MS, leave = load } = {}) {
   let released = false
-  let release!: () => void
-  const takenOver = new Promise<void>((resolve) => {
-    release = resolve
-  })
+  let left = false
+  const waiting: { go: () => void; timer: ReturnType<typeof setTimeout> }[] = []
   const held: typeof navigate = (to, options) => {
-    if (released) navigate(to, options)
-    else void takenOver.then(() => navigate(to, options))
+    if (released) return navigate(to, options)
+    // The browser is loading another page already.
+    if (left) return
+    const go = () => navigate(to, options)
+    const timer = setTimeout(() => {
+      // This page is being left: what was asked after this is not done.
+      left = true
+      for (const other of waiting.splice(0)) clearTimeout(other.timer)
+      leave(String(to), Boolean(options?.replace))
+    }, holdMs)
+    waiting.push({ go, timer })
   }
   const hook: BaseLocationHook = (options?: { ssrPath?: string }) => [useBrowserLocation(options)[0], held]
   return {
@@ -25,8 +43,12 @@ export function holdNavigation() {
     hook,
     /** The app has taken over the page: held navigations go ahead, and new ones at once. */
     release() {
+      if (released) return
       released = true
-      release()
+      for (const { go, timer } of waiting.splice(0)) {
+        clearTimeout(timer)
+        go()
+      }
     },
   }
 }
