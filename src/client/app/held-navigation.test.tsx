@@ -7,13 +7,18 @@ import { type BaseLocationHook, Route, Router, Switch, useLocation } from 'woute
 import { useBrowserLocation } from 'wouter/use-browser-location'
 import { holdNavigation } from './held-navigation'
 
-/** The layout's part: a control that navigates, as the header's search does. */
+/** The layout's part: controls that navigate, as the header's search does. */
 function Header() {
   const [, navigate] = useLocation()
   return (
-    <button type="button" onClick={() => navigate('/next')}>
-      Open the next page
-    </button>
+    <>
+      <button type="button" onClick={() => navigate('/next')}>
+        Open the next page
+      </button>
+      <button type="button" onClick={() => navigate('/last', { replace: true })}>
+        Open the last page
+      </button>
+    </>
   )
 }
 
@@ -112,17 +117,17 @@ describe('navigations held until the page is taken over', () => {
 })
 
 describe('a takeover that does not come', () => {
-  it('has the browser load the next page itself after the hold, once, and nothing in the app', async () => {
+  it('has the browser load the page asked last itself after the hold, once, and nothing in the app', async () => {
     const left: [string, boolean][] = []
     const navigation = holdNavigation({ holdMs: 50, leave: (to, replace) => left.push([to, replace]) })
     const { errors } = await takeOver(navigation.hook, navigation.release)
     // The page's chunk never arrives.
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open the next page' })))
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open the next page' })))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open the last page' })))
     expect(left).toEqual([])
-    await waitFor(() => expect(left).toEqual([['/next', false]]))
+    await waitFor(() => expect(left).toEqual([['/last', true]]))
     await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(left).toEqual([['/next', false]])
+    expect(left).toEqual([['/last', true]])
     expect(window.location.pathname).toBe('/')
     expect(errors).toEqual([])
   })

@@ -23,19 +23,19 @@ function load(to: string, replace: boolean) {
 export function holdNavigation({ holdMs = NAVIGATION_HOLD_MS, leave = load } = {}) {
   let released = false
   let left = false
-  const waiting: { go: () => void; timer: ReturnType<typeof setTimeout> }[] = []
+  const waiting: { to: string; replace: boolean; go: () => void }[] = []
+  let timer: ReturnType<typeof setTimeout> | undefined
   const held: typeof navigate = (to, options) => {
     if (released) return navigate(to, options)
     // The browser is loading another page already.
     if (left) return
-    const go = () => navigate(to, options)
-    const timer = setTimeout(() => {
-      // This page is being left: what was asked after this is not done.
+    waiting.push({ to: String(to), replace: Boolean(options?.replace), go: () => navigate(to, options) })
+    // Counted from the first navigation asked; the browser goes where the visitor asked last.
+    timer ??= setTimeout(() => {
       left = true
-      for (const other of waiting.splice(0)) clearTimeout(other.timer)
-      leave(String(to), Boolean(options?.replace))
+      const last = waiting.splice(0).at(-1)!
+      leave(last.to, last.replace)
     }, holdMs)
-    waiting.push({ go, timer })
   }
   const hook: BaseLocationHook = (options?: { ssrPath?: string }) => [useBrowserLocation(options)[0], held]
   return {
@@ -45,10 +45,8 @@ export function holdNavigation({ holdMs = NAVIGATION_HOLD_MS, leave = load } = {
     release() {
       if (released) return
       released = true
-      for (const { go, timer } of waiting.splice(0)) {
-        clearTimeout(timer)
-        go()
-      }
+      clearTimeout(timer)
+      for (const { go } of waiting.splice(0)) go()
     },
   }
 }
