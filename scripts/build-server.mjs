@@ -1,10 +1,12 @@
-// Compiles the server into one ES module, dist/server/main.mjs, when its sources changed since
-// the last build (`--force`: always). `npm start` runs that module: no TypeScript is transpiled
-// and no source file resolved on start. Packages stay in node_modules (not bundled).
+// Compiles the server into ES modules, dist/server/main.mjs and the chunks it imports when it needs
+// them, when its sources changed since the last build (`--force`: always). `npm start` runs that
+// module: no TypeScript is transpiled and no source file resolved on start. Packages stay in
+// node_modules (not bundled).
 //
 // The inputs (src/server, src/demo, src/shared, src/client, whose components the server renders pages ahead
 // with, the TypeScript and package configuration, this script) are hashed by content; the hash of
 // the last successful build is kept in dist/server-build.json.
+import { readdirSync, rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join, relative } from 'node:path'
@@ -53,10 +55,20 @@ export async function loadEsbuild() {
   return import(fromTsx.resolve('esbuild'))
 }
 
-/** How the server is bundled: `main.ts` and everything it imports from the checkout, in one file. */
+/**
+ * How the server is bundled: `main.ts` and everything it imports from the checkout. What the
+ * server imports only when it needs it (the renderer of the pages rendered ahead, which loads once
+ * the server listens, and through it the client's pages; the Redis bus) is a chunk of its own,
+ * beside `main.mjs`, with the packages only it imports: the server does not load what it never
+ * runs (the charts of the owner's workspace, the forms of pages it never renders ahead).
+ */
 export const serverBuildOptions = {
-  entryPoints: [join(root, 'src/server/main.ts')],
-  outfile: SERVER_ENTRY,
+  entryPoints: { main: join(root, 'src/server/main.ts') },
+  outdir: dirname(SERVER_ENTRY),
+  outExtension: { '.js': '.mjs' },
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
+  absWorkingDir: root,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -72,7 +84,13 @@ export async function ensureServerBuilt({ force = false } = {}) {
   const print = fingerprint(SERVER_INPUTS)
   if (!force && isCurrent(STAMP, SERVER_ENTRY, print)) return false
   const esbuild = await loadEsbuild()
-  await esbuild.build(serverBuildOptions)
+  const { metafile } = await esbuild.build({ ...serverBuildOptions, metafile: true })
+  // The last build's chunks go once this one's are written (a server started before it has
+  // loaded its own by then: the renderer loads as it starts listening).
+  const written = new Set(Object.keys(metafile.outputs).map((file) => join(root, file)))
+  const outdir = dirname(SERVER_ENTRY)
+  for (const file of readdirSync(outdir))
+    if (!written.has(join(outdir, file))) rmSync(join(outdir, file), { force: true })
   writeStamp(STAMP, print)
   return true
 }

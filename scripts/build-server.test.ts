@@ -19,4 +19,28 @@ describe('the server build', () => {
     )
     expect(uncovered).toEqual([])
   }, 60_000)
+
+  it('loads the browser’s packages only with the renderer: none is imported before the server listens', async () => {
+    const esbuild = await loadEsbuild()
+    const result = await esbuild.build({ ...serverBuildOptions, write: false, metafile: true, sourcemap: false })
+    const outputs = result.metafile.outputs as Record<
+      string,
+      { imports: { path: string; kind: string; external?: boolean }[] }
+    >
+    // Every module main.mjs loads on start: itself and the chunks it imports statically.
+    const loaded = new Set<string>()
+    const visit = (file: string) => {
+      if (loaded.has(file)) return
+      loaded.add(file)
+      for (const imported of outputs[file]!.imports)
+        if (!imported.external && imported.kind === 'import-statement') visit(imported.path)
+    }
+    visit('dist/server/main.mjs')
+    const packages = [...loaded].flatMap((file) =>
+      outputs[file]!.imports.filter((i) => i.external && i.kind === 'import-statement').map((i) => i.path),
+    )
+    expect(packages).toContain('fastify')
+    for (const browserOnly of ['react', 'react-dom/static', 'recharts', 'lucide-react', 'react-hook-form'])
+      expect(packages).not.toContain(browserOnly)
+  }, 60_000)
 })
