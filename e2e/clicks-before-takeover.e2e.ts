@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { storeGrant } from './diner-support'
-import { apiGet, signIn } from './shell-helpers'
+import { apiGet, focusSearchWithSlash, signIn } from './shell-helpers'
 import { appStarted, type Page } from './support/browser'
 import { setupJourney } from './support/journey'
 
@@ -216,18 +216,8 @@ describe.skipIf(process.env.E2E_SKIP === '1')(
       const cdp = await page.context().newCDPSession(page)
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
       await page.goto('/', { waitUntil: 'commit' })
-      const box = page.getByRole('combobox', { name: 'Search restaurants and dishes' })
-      const focused = () => box.evaluate((el) => el === document.activeElement).catch(() => false)
       // "/" focuses the search once the header is the app's; the first press fetches the app.
-      await expect
-        .poll(
-          async () => {
-            if (!(await focused())) await page.keyboard.press('/')
-            return focused()
-          },
-          { timeout: 60_000, interval: 25 },
-        )
-        .toBe(true)
+      await focusSearchWithSlash(page, { timeout: 60_000, interval: 25 })
       await page.keyboard.type('margarita')
       await page.getByRole('option', { name: /Margherita Pizza/ }).waitFor()
       await page.keyboard.press('Enter')

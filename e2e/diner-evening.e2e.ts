@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { expectToast, POLL, shootThemes } from './diner-support'
-import { createAccount, signIn } from './shell-helpers'
+import { createAccount, focusSearchWithSlash, signIn } from './shell-helpers'
 import { appStarted, type Page, screenshot } from './support/browser'
 import { setupJourney } from './support/journey'
 
@@ -21,14 +21,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the diner’s evening', () => {
     // The page comes rendered ahead; "/" is the app's shortcut, so the app must be running. It
     // listens once it has taken the page over: a diner whose first "/" came before presses again.
     await appStarted(page)
-    const box = page.getByRole('combobox', { name: 'Search restaurants and dishes' })
-    const focused = () => box.evaluate((el) => el === document.activeElement)
-    await expect
-      .poll(async () => {
-        if (!(await focused())) await page.keyboard.press('/')
-        return focused()
-      }, POLL)
-      .toBe(true)
+    await focusSearchWithSlash(page, POLL)
     await page.keyboard.type('margarita')
     const pizza = page.getByRole('option', { name: /Margherita Pizza/ })
     await pizza.waitFor()

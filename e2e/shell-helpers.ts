@@ -1,3 +1,4 @@
+import { expect } from 'vitest'
 import type { Page } from './support/browser'
 
 /** Signs the page's browser context in through the API (the cookie is shared with the page). */
@@ -48,4 +49,20 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(path)
   if (!res.ok()) throw new Error(`GET ${path}: ${res.status()} ${await res.text()}`)
   return (await res.json()) as T
+}
+
+/**
+ * Presses "/", the header's shortcut, until the header's search has the focus, as a diner whose
+ * first press came before the app listened presses again. Returns the search box.
+ */
+export async function focusSearchWithSlash(page: Page, poll: { timeout: number; interval?: number }) {
+  const box = page.getByRole('combobox', { name: 'Search restaurants and dishes' })
+  const focused = () => box.evaluate((el) => el === document.activeElement).catch(() => false)
+  await expect
+    .poll(async () => {
+      if (!(await focused())) await page.keyboard.press('/')
+      return focused()
+    }, poll)
+    .toBe(true)
+  return box
 }

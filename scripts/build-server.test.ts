@@ -6,9 +6,16 @@ import { loadEsbuild, SERVER_INPUTS, serverBuildOptions } from './build-server.m
 import { root } from './build-stamp.mjs'
 
 describe('the server build', () => {
+  // One build in memory, read by each test.
+  type Built = { metafile: { inputs: unknown; outputs: unknown } }
+  let built: Promise<Built> | undefined
+  const build = () =>
+    (built ??= loadEsbuild().then((esbuild: { build: (options: object) => Promise<Built> }) =>
+      esbuild.build({ ...serverBuildOptions, write: false, metafile: true, sourcemap: false }),
+    ))
+
   it('is rebuilt when any file it bundles changes: every bundled source lies under its inputs', async () => {
-    const esbuild = await loadEsbuild()
-    const result = await esbuild.build({ ...serverBuildOptions, write: false, metafile: true, sourcemap: false })
+    const result = await build()
     const bundled = Object.keys(result.metafile.inputs as Record<string, unknown>)
       .map((path) => relative(root, path).split('\\').join('/'))
       .filter((path) => !path.startsWith('node_modules/'))
@@ -21,8 +28,7 @@ describe('the server build', () => {
   }, 60_000)
 
   it('loads the browser’s packages only with the renderer: none is imported before the server listens', async () => {
-    const esbuild = await loadEsbuild()
-    const result = await esbuild.build({ ...serverBuildOptions, write: false, metafile: true, sourcemap: false })
+    const result = await build()
     const outputs = result.metafile.outputs as Record<
       string,
       { imports: { path: string; kind: string; external?: boolean }[] }

@@ -23,18 +23,18 @@ function load(to: string, replace: boolean) {
 export function holdNavigation({ holdMs = NAVIGATION_HOLD_MS, leave = load } = {}) {
   let released = false
   let left = false
-  const waiting: { to: string; replace: boolean; go: () => void }[] = []
+  const waiting: Parameters<typeof navigate>[] = []
   let timer: ReturnType<typeof setTimeout> | undefined
   const held: typeof navigate = (to, options) => {
     if (released) return navigate(to, options)
     // The browser is loading another page already.
     if (left) return
-    waiting.push({ to: String(to), replace: Boolean(options?.replace), go: () => navigate(to, options) })
+    waiting.push([to, options])
     // Counted from the first navigation asked; the browser goes where the visitor asked last.
     timer ??= setTimeout(() => {
       left = true
-      const last = waiting.splice(0).at(-1)!
-      leave(last.to, last.replace)
+      const [to, options] = waiting.splice(0).at(-1)!
+      leave(String(to), Boolean(options?.replace))
     }, holdMs)
   }
   const hook: BaseLocationHook = (options?: { ssrPath?: string }) => [useBrowserLocation(options)[0], held]
@@ -46,7 +46,7 @@ export function holdNavigation({ holdMs = NAVIGATION_HOLD_MS, leave = load } = {
       if (released) return
       released = true
       clearTimeout(timer)
-      for (const { go } of waiting.splice(0)) go()
+      for (const [to, options] of waiting.splice(0)) navigate(to, options)
     },
   }
 }
