@@ -86,6 +86,29 @@ describe.skipIf(process.env.E2E_SKIP === '1')('app shell and diner account journ
     expectNoPageErrors()
   })
 
+  it('searches from the header’s dialog at phone size, its icon on the field above the results', async () => {
+    const page = await openPage({ viewport: VIEWPORTS.phone })
+    await page.goto('/faq')
+    await page.getByRole('button', { name: 'Search restaurants and dishes' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Search restaurants and dishes' })
+    const box = dialog.getByRole('combobox', { name: 'Search restaurants and dishes' })
+    await box.fill('margarita')
+    const pizza = dialog.getByRole('option', { name: /Margherita Pizza/ })
+    await pizza.waitFor()
+    // The results open below the field, inside its container: the magnifier stays centred on the
+    // field (it had slid down onto the results' first heading).
+    const field = (await box.boundingBox())!
+    const icon = (await box.evaluate((el) =>
+      el.parentElement!.querySelector('svg')!.getBoundingClientRect().toJSON(),
+    )) as DOMRect
+    expect(Math.abs(icon.y + icon.height / 2 - (field.y + field.height / 2))).toBeLessThanOrEqual(1)
+    await pizza.click()
+    await page.waitForURL(/\/restaurant\/1\?dish=\d+/)
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByRole('article', { name: 'Margherita Pizza' }).waitFor()
+    expectNoPageErrors()
+  })
+
   it('fits a signed-in owner’s pages into a 390 px phone, with the account in the menu', async () => {
     const page = await openPage({ viewport: VIEWPORTS.phone })
     await signIn(page, 'chef', 'chef1234')

@@ -189,40 +189,43 @@ export function SearchBox({
 
   return (
     <div className="relative">
-      <Search
-        className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-        aria-hidden="true"
-      />
-      <input
-        ref={inputRef}
-        type="search"
-        role="combobox"
-        aria-label="Search restaurants and dishes"
-        aria-expanded={expanded}
-        aria-controls={`${id}-listbox`}
-        aria-autocomplete="list"
-        aria-activedescendant={expanded && options[active] ? optionId(options[active]) : undefined}
-        autoComplete="off"
-        placeholder="Search Clearplate"
-        value={text}
-        maxLength={80}
-        onChange={(e) => {
-          setText(e.target.value)
-          setOpen(true)
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-        onKeyDown={onKeyDown}
-        className="h-9 w-full rounded-full border border-input bg-card pl-8 pr-8 text-sm placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring"
-      />
-      {inline && !text ? (
-        <kbd className="pointer-events-none absolute right-2.5 top-1/2 -translate-y-1/2 rounded border bg-muted px-1.5 text-[11px] text-muted-foreground">
-          /
-        </kbd>
-      ) : null}
-      {search.isFetching && typed ? (
-        <Spinner className="absolute right-2.5 top-1/2 size-4 -translate-y-1/2" label="Searching" />
-      ) : null}
+      {/* The field's own box: its icons stay on it when the results open below it in the dialog. */}
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <input
+          ref={inputRef}
+          type="search"
+          role="combobox"
+          aria-label="Search restaurants and dishes"
+          aria-expanded={expanded}
+          aria-controls={`${id}-listbox`}
+          aria-autocomplete="list"
+          aria-activedescendant={expanded && options[active] ? optionId(options[active]) : undefined}
+          autoComplete="off"
+          placeholder="Search Clearplate"
+          value={text}
+          maxLength={80}
+          onChange={(e) => {
+            setText(e.target.value)
+            setOpen(true)
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={onKeyDown}
+          className="h-9 w-full rounded-full border border-input bg-card pl-8 pr-8 text-sm placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        />
+        {inline && !text ? (
+          <kbd className="pointer-events-none absolute right-2.5 top-1/2 -translate-y-1/2 rounded border bg-muted px-1.5 text-[11px] text-muted-foreground">
+            /
+          </kbd>
+        ) : null}
+        {search.isFetching && typed ? (
+          <Spinner className="absolute right-2.5 top-1/2 size-4 -translate-y-1/2" label="Searching" />
+        ) : null}
+      </div>
       <div
         id={`${id}-listbox`}
         role="listbox"
