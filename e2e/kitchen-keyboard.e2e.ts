@@ -86,6 +86,9 @@ describe.skipIf(process.env.E2E_SKIP === '1')('the kitchen console from the keyb
         await chef.keyboard.press('1')
         for (let i = 0; i < at; i++) await chef.keyboard.press('ArrowRight')
       }
+      // The console moves the focus in the next frame: wait for it, or a key pressed next may be
+      // undone by it (the ticket may already have had the focus, so the poll alone passes early).
+      await chef.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
       await expect.poll(() => focused(chef)).toBe(`ticket-${id}`)
       expect(await chef.getByTestId(`ticket-${id}`).getAttribute('aria-current')).toBe('true')
     }
