@@ -24,6 +24,7 @@ import {
   ZapOff,
 } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { Link } from 'wouter'
 import { useAdvanceOrder } from './api/advance-order'
 import { useBumpLine } from './api/bump-line'
@@ -179,14 +180,25 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
   const dialogOpen = cancelling !== undefined || settingsOpen || keysOpen || pauseOpen || soldOutOpen
   const soldOut = data ? soldOutEntries(data.dishes) : []
 
-  /** Selects a ticket and moves the focus onto it (never onto one of its buttons). */
-  const focusTicket = useCallback((id: number | undefined) => {
-    setSelectedId(id)
-    requestAnimationFrame(() => {
+  /**
+   * Selects a ticket and moves the focus onto it (never onto one of its buttons). A key moves it at
+   * once, so a Tab pressed right after the number starts from the ticket. After a bump, a recall or
+   * a cancel it moves a frame later: the cancel's dialog gives the focus back to what opened it as
+   * it closes, and the ticket's focus has to come after that.
+   */
+  const focusTicket = useCallback((id: number | undefined, when: 'now' | 'next-frame' = 'next-frame') => {
+    const focus = () => {
       const card = id === undefined ? undefined : cards.current.get(id)
       if (card) card.focus()
       else railRef.current?.focus()
-    })
+    }
+    if (when === 'now') {
+      flushSync(() => setSelectedId(id))
+      focus()
+    } else {
+      setSelectedId(id)
+      requestAnimationFrame(focus)
+    }
   }, [])
 
   const bump = (ticket: Ticket) => {
@@ -229,12 +241,12 @@ export default function KitchenPage({ restaurantId }: { restaurantId: number }) 
         if (shown.length === 0) return
         const at = selected ? shown.indexOf(selected) : -1
         const next = shown[Math.min(shown.length - 1, Math.max(0, at + action.by))]
-        focusTicket(next?.id)
+        focusTicket(next?.id, 'now')
         return
       }
       case 'pick': {
         const picked = shown[action.position - 1]
-        if (picked) focusTicket(picked.id)
+        if (picked) focusTicket(picked.id, 'now')
         return
       }
       case 'bump':
