@@ -74,3 +74,8 @@ export function parseOrderItems(items: string): OrderLine[] {
   const lines = parsed.map(readLine)
   return lines.some((l) => l === undefined) ? [] : (lines as OrderLine[])
 }
+
+/** "Pad Thai (Hot, Fried egg)": a dish with its options, as counts and short lists name it. */
+export function lineWithOptions(line: { name: string; options?: { name: string }[] }): string {
+  return line.options?.length ? `${line.name} (${line.options.map((o) => o.name).join(', ')})` : line.name
+}

@@ -1,7 +1,7 @@
 import { isActiveStatus, ORDER_QUANTITY, STREAM_ACCESS_MS } from '../../shared/constants'
+import { type ChoiceProblem, checkChoice } from '../../shared/menu-choice'
 import { toDollars } from '../../shared/money'
 import type { OrderLine } from '../../shared/order-lines'
-import { type ChoiceProblem, checkChoice } from '../../shared/schemas/menu-options'
 import type {
   Order,
   OrderQuote,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CANCEL_REASONS } from '../cancel-reasons'
 import { ORDER_STATUSES } from '../constants'
+import { lineWithOptions } from '../order-lines'
 import { idParam } from './common'
 import { kitchenAccessSchema, staffActorSchema } from './staff'
 
@@ -92,11 +93,6 @@ export const ticketLineSchema = z.object({
   notes: z.string().optional(),
 })
 export type TicketLine = z.infer<typeof ticketLineSchema>
-
-/** "Pad Thai (Hot, Fried egg)": a dish with its options, as counts and short lists name it. */
-export function lineWithOptions(line: { name: string; options?: { name: string }[] }): string {
-  return line.options?.length ? `${line.name} (${line.options.map((o) => o.name).join(', ')})` : line.name
-}
 
 export const ticketShoutSchema = z.object({
   id: z.number(),

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { allergensWithOptions, checkChoice, choiceProblems, priceWithOptions } from '../menu-choice'
 import { allDayCounts } from './kitchen'
-import {
-  allergensWithOptions,
-  checkChoice,
-  choiceProblems,
-  type OptionGroup,
-  optionGroupInputSchema,
-  priceWithOptions,
-} from './menu-options'
+import { type OptionGroup, optionGroupInputSchema } from './menu-options'
 
 const groups: OptionGroup[] = [
   {

@@ -4,7 +4,8 @@ import { Input } from '@client/components/ui/input'
 import { Label } from '@client/components/ui/label'
 import { Switch } from '@client/components/ui/switch'
 import { ALLERGENS, allergenLabel } from '@shared/constants'
-import { OPTION_LIMITS, type OptionGroup, type OptionGroupInput } from '@shared/schemas/menu-options'
+import { OPTION_LIMITS } from '@shared/menu-choice'
+import type { OptionGroup, OptionGroupInput } from '@shared/schemas/menu-options'
 import { Plus, Trash2 } from 'lucide-react'
 
 /** One option as the owner types it: the price delta as text, like the dish's price. */

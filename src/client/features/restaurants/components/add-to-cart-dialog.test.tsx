@@ -47,26 +47,30 @@ const curry: MenuItem = {
   ],
 }
 
-function open(item: MenuItem = curry, onAdd = vi.fn()) {
+/** Opens the dialog and waits for its form, which loads when the dialog first opens. */
+async function open(item: MenuItem = curry, onAdd = vi.fn()) {
   renderWithProviders(
     <AddToCartDialog item={item} onOpenChange={() => {}} onAdd={onAdd} profileAllergens={['peanuts']} />,
   )
+  // The dish is shown at once, before its form.
+  expect(screen.getByRole('heading', { name: item.name })).toBeTruthy()
+  await screen.findByTestId('dialog-price')
   return onAdd
 }
 
 const price = () => screen.getByTestId('dialog-price').textContent
 
 describe('the add-to-cart dialog', () => {
-  it('refuses to add without the required choice, naming the group, and adds nothing', () => {
-    const onAdd = open()
+  it('refuses to add without the required choice, naming the group, and adds nothing', async () => {
+    const onAdd = await open()
     fireEvent.click(screen.getByRole('button', { name: /Add to cart/ }))
     const spice = screen.getAllByTestId('option-group')[0] as HTMLElement
     expect(within(spice).getByRole('alert').textContent).toBe('choose one for "Green Curry"')
     expect(onAdd).not.toHaveBeenCalled()
   })
 
-  it('shows the running price with options and quantity, and adds the choice with its note', () => {
-    const onAdd = open()
+  it('shows the running price with options and quantity, and adds the choice with its note', async () => {
+    const onAdd = await open()
     expect(price()).toBe('$14.00')
     fireEvent.click(screen.getByLabelText('Thai hot'))
     fireEvent.click(screen.getByLabelText('Jasmine rice'))
@@ -86,8 +90,8 @@ describe('the add-to-cart dialog', () => {
     })
   })
 
-  it('swaps a pick-one choice, greys a sold-out option and warns of a chosen allergen', () => {
-    open()
+  it('swaps a pick-one choice, greys a sold-out option and warns of a chosen allergen', async () => {
+    await open()
     fireEvent.click(screen.getByLabelText('Mild'))
     fireEvent.click(screen.getByLabelText('Thai hot'))
     expect((screen.getByLabelText('Mild') as HTMLInputElement).checked).toBe(false)
