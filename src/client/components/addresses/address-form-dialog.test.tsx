@@ -3,7 +3,8 @@ import { renderWithProviders, stubApi } from '@client/lib/test-utils'
 import type { Address } from '@shared/schemas/addresses'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AddressFormDialog, changesOf } from './address-form-dialog'
+import { changesOf } from './address-form'
+import { AddressFormDialog } from './address-form-dialog'
 
 afterEach(() => {
   cleanup()
@@ -56,6 +57,8 @@ describe('what an address edit sends', () => {
 })
 
 describe('the address dialog', () => {
+  /** The form loads when the dialog first opens. */
+  const formShown = () => screen.findByLabelText('Street address')
   const type = (label: string, value: string) =>
     fireEvent.input(screen.getByLabelText(label), { target: { value } })
   const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save address' })))
@@ -67,6 +70,7 @@ describe('the address dialog', () => {
   it('checks a new address with the server’s rules before sending', async () => {
     const calls = stubApi(() => ({ status: 201, body: home }))
     renderWithProviders(<AddressFormDialog userId={7} open onOpenChange={() => {}} />)
+    await formShown()
     type('Postcode', '7')
     await save()
     expect(errorOf('Street address')).toBe('Please enter the street address')
@@ -82,6 +86,7 @@ describe('the address dialog', () => {
     const { queryClient } = renderWithProviders(
       <AddressFormDialog userId={7} open onOpenChange={onOpenChange} onSaved={onSaved} />,
     )
+    await formShown()
     queryClient.setQueryData(queryKeys.addresses(7), [])
     queryClient.setQueryData(queryKeys.orderQuote(7, 1, 'delivery', null), {})
     type('Street address', '1100 Congress Ave')
@@ -100,6 +105,7 @@ describe('the address dialog', () => {
   it('edits an address by sending what changed', async () => {
     const calls = stubApi(() => ({ status: 200, body: { ...home, postcode: '78702' } }))
     renderWithProviders(<AddressFormDialog userId={7} address={home} open onOpenChange={() => {}} />)
+    await formShown()
     expect((screen.getByLabelText('Street address') as HTMLInputElement).value).toBe('1100 Congress Ave')
     type('Postcode', '78702')
     await save()
@@ -121,6 +127,7 @@ describe('the address dialog', () => {
     })
     const calls = stubApi(() => ({ status: 201, body: home }))
     renderWithProviders(<AddressFormDialog userId={7} open onOpenChange={() => {}} />)
+    await formShown()
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Use my current location' })))
     expect(screen.getByRole('button', { name: 'Location added' })).toBeTruthy()
     expect(screen.getByText('Your current location is saved with this address.')).toBeTruthy()
@@ -135,6 +142,7 @@ describe('the address dialog', () => {
   it('explains when the location cannot be had', async () => {
     vi.stubGlobal('navigator', { ...navigator, geolocation: undefined })
     renderWithProviders(<AddressFormDialog userId={7} open onOpenChange={() => {}} />)
+    await formShown()
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Use my current location' })))
     expect(
       screen.getByText('Could not get your location. Known Austin postcodes are placed on the map for you.'),
@@ -148,6 +156,7 @@ describe('the address dialog', () => {
     }))
     const onOpenChange = vi.fn()
     renderWithProviders(<AddressFormDialog userId={7} open onOpenChange={onOpenChange} />)
+    await formShown()
     type('Street address', '1 Main St')
     type('City', 'Boston')
     type('Postcode', '02108')

@@ -118,7 +118,9 @@ describe('the saved addresses', () => {
     await waitFor(() => expect(rows()).toHaveLength(1))
     fireEvent.click(screen.getByRole('button', { name: 'Edit Home' }))
     expect(await screen.findByText('Edit delivery address')).toBeTruthy()
-    expect((screen.getByLabelText('Street address') as HTMLInputElement).value).toBe('100 Congress Ave')
+    expect(((await screen.findByLabelText('Street address')) as HTMLInputElement).value).toBe(
+      '100 Congress Ave',
+    )
   })
 
   it('offers to try again when the addresses cannot be loaded', async () => {

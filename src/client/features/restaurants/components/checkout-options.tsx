@@ -1,11 +1,5 @@
+import { AddressFormDialog } from '@client/components/addresses/address-form-dialog'
 import { Button } from '@client/components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog'
 import { Label } from '@client/components/ui/label'
 import { Skeleton } from '@client/components/ui/skeleton'
 import { errorMessage } from '@client/lib/api-client'
@@ -13,11 +7,8 @@ import { useAddresses } from '@client/lib/queries/addresses'
 import { cn, formatAddress, formatTime } from '@client/lib/utils'
 import type { Fulfilment } from '@shared/constants'
 import { Bike, Clock, MapPin, Plus, Store } from 'lucide-react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useOrderQuote } from '../api/get-order-quote'
-
-const loadAddressForm = () => import('@client/components/addresses/address-form-dialog')
-const AddressFormDialog = lazy(() => loadAddressForm().then((m) => ({ default: m.AddressFormDialog })))
 
 export interface CheckoutChoice {
   fulfilment: Fulfilment
@@ -50,14 +41,6 @@ export function CheckoutOptions({
 }) {
   const addresses = useAddresses(userId)
   const [adding, setAdding] = useState(false)
-  // The address form and its schemas load when it is first asked for (from a press on one of its
-  // buttons), not with the restaurant page; once loaded it stays, so it can close as it opened.
-  const [addressForm, setAddressForm] = useState(false)
-  const add = () => {
-    setAddressForm(true)
-    setAdding(true)
-  }
-  const preload = () => void loadAddressForm()
   const hasAddress = (addresses.data?.length ?? 0) > 0
   const quote = useOrderQuote(
     userId,
@@ -110,8 +93,7 @@ export function CheckoutOptions({
                 variant="link"
                 size="sm"
                 className="h-auto p-0"
-                onPointerDown={preload}
-                onClick={add}
+                onClick={() => setAdding(true)}
               >
                 <Plus aria-hidden="true" />
                 New address
@@ -134,7 +116,7 @@ export function CheckoutOptions({
         ) : (
           <div className="grid gap-2 rounded-lg bg-muted/60 p-3 text-sm">
             <p>Add the address we should deliver to.</p>
-            <Button type="button" variant="outline" size="sm" onPointerDown={preload} onClick={add}>
+            <Button type="button" variant="outline" size="sm" onClick={() => setAdding(true)}>
               <Plus aria-hidden="true" />
               Add a delivery address
             </Button>
@@ -149,38 +131,13 @@ export function CheckoutOptions({
         quote={quote.data?.fulfilment === choice.fulfilment ? quote.data : undefined}
       />
 
-      {addressForm ? (
-        <Suspense fallback={<AddressFormLoading open={adding} onOpenChange={setAdding} />}>
-          <AddressFormDialog
-            userId={userId}
-            open={adding}
-            onOpenChange={setAdding}
-            onSaved={(address) => onChange({ fulfilment: 'delivery', addressId: address.id })}
-          />
-        </Suspense>
-      ) : null}
+      <AddressFormDialog
+        userId={userId}
+        open={adding}
+        onOpenChange={setAdding}
+        onSaved={(address) => onChange({ fulfilment: 'delivery', addressId: address.id })}
+      />
     </section>
-  )
-}
-
-/** The address dialog while its form loads (a slow connection's first press). */
-function AddressFormLoading({
-  open,
-  onOpenChange,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent aria-busy="true">
-        <DialogHeader>
-          <DialogTitle>New delivery address</DialogTitle>
-          <DialogDescription>Saved to your account for your next orders.</DialogDescription>
-        </DialogHeader>
-        <Skeleton className="h-96" />
-      </DialogContent>
-    </Dialog>
   )
 }
 
