@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
+import { type Marketplace, startMarketplace } from '../src/server/testing/marketplace-fake'
 import { apiGet, createAccount, expectToast, isoDateFromToday, signIn } from './shell-helpers'
 import { setupJourney } from './support/journey'
 
@@ -11,7 +12,17 @@ interface Restaurant {
 }
 
 describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () => {
-  const journey = setupJourney({ env: { KITCHEN_ENABLED: 'false', CAMERAS_ENABLED: 'false' } })
+  let market: Marketplace | undefined
+  const journey = setupJourney({
+    env: async () => {
+      // Uber Eats is a local simulator: the menu a new integration publishes stays on 127.0.0.1.
+      market = await startMarketplace()
+      return { KITCHEN_ENABLED: 'false', CAMERAS_ENABLED: 'false', UBEREATS_API_URL: market.url }
+    },
+  })
+  afterAll(async () => {
+    await market?.close()
+  })
   const { openPage, expectNoPageErrors } = journey
 
   it('lets a visitor apply as a restaurant, sign in on the way, and creates the restaurant', async () => {
@@ -178,6 +189,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
     await page.getByLabel('API key', { exact: true }).fill('uber-live-key-7F3A1234')
     await page.getByLabel('Client ID', { exact: true }).fill('client-bellini-42')
     await page.getByLabel('Client secret', { exact: true }).fill('very-secret-value-9876')
+    await page.getByLabel('Store ID', { exact: true }).fill('bellini-store-1')
     await page.getByLabel('Webhook URL (optional)', { exact: true }).fill('not a url')
     await page.getByRole('button', { name: 'Add Integration' }).click()
     await page.getByText('Please enter a valid URL').waitFor()
@@ -190,12 +202,16 @@ describe.skipIf(process.env.E2E_SKIP === '1')('restaurant partner journeys', () 
     const card = page.getByTestId('integration-ubereats')
     await card.waitFor()
     const text = (await card.textContent()) ?? ''
-    expect(text).toContain('Pending')
     expect(text).toContain('••••1234')
     expect(text).toContain('••••9876')
     expect(text).not.toContain('uber-live-key')
     expect(text).not.toContain('very-secret-value')
     expect(text).toContain('client-bellini-42')
+    expect(text).toContain('bellini-store-1')
+    // Pending until the platform takes the menu (published within seconds), then connected.
+    const published = await market!.waitForCall('/v2/eats/stores/bellini-store-1/menus', 30_000, 'PUT')
+    expect(JSON.stringify(published.json)).toContain('Margherita Pizza')
+    await card.getByText('Connected', { exact: true }).waitFor()
 
     const sync = card.getByRole('switch', { name: 'Sync orders' })
     expect(await sync.getAttribute('aria-checked')).toBe('true')

@@ -73,6 +73,10 @@ export async function startServer(
       KITCHEN_TICK_MS: '500',
       // The demo's pictures are drawn once for every server the journeys start.
       MEDIA_CACHE_DIR: join(tmpdir(), 'clearplate-e2e-media'),
+      // The delivery platforms answer on this machine or nowhere (port 9, where nothing listens),
+      // unless a journey starts the local marketplace and points them there.
+      UBEREATS_API_URL: 'http://127.0.0.1:9',
+      DOORDASH_API_URL: 'http://127.0.0.1:9',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -199,7 +199,8 @@ export function isHighSeverity(severity: string): boolean {
 }
 
 export const DELIVERY_PLATFORMS = [
-  { value: 'ubereats', label: 'Uber Eats', fields: ['clientId', 'clientSecret'] },
+  // Uber Eats publishes a menu to one store (`/v2/eats/stores/{store_id}/menus`): its store ID too.
+  { value: 'ubereats', label: 'Uber Eats', fields: ['clientId', 'clientSecret', 'storeId'] },
   { value: 'doordash', label: 'DoorDash', fields: ['storeId'] },
   { value: 'grubhub', label: 'Grubhub', fields: ['merchantId'] },
   { value: 'postmates', label: 'Postmates', fields: [] },

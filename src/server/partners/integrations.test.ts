@@ -37,6 +37,7 @@ const uberEats = {
   apiKey: 'ue_api_key_0001_ABCD',
   clientId: 'client-42',
   clientSecret: 'ue_secret_9999_WXYZ',
+  storeId: 'bellini-store-7',
   webhookUrl: 'https://hooks.example.com/ubereats',
 }
 
@@ -62,7 +63,7 @@ describe('delivery integrations', () => {
       clientId: 'client-42',
       clientSecret: '••••WXYZ',
       merchantId: null,
-      storeId: null,
+      storeId: 'bellini-store-7',
       webhookUrl: 'https://hooks.example.com/ubereats',
       syncEnabled: true,
       streamEnabled: true,
@@ -160,14 +161,19 @@ describe('delivery integrations', () => {
 
   it.each([
     [
-      { platform: 'ubereats', apiKey: 'key-12345678', clientId: 'c1' },
+      { platform: 'ubereats', apiKey: 'key-12345678', clientId: 'c1', storeId: 'store-1' },
       'clientSecret',
       'Uber Eats needs a client secret',
     ],
     [
-      { platform: 'ubereats', apiKey: 'key-12345678', clientSecret: 'secret-1234' },
+      { platform: 'ubereats', apiKey: 'key-12345678', clientSecret: 'secret-1234', storeId: 'store-1' },
       'clientId',
       'Uber Eats needs a client ID',
+    ],
+    [
+      { platform: 'ubereats', apiKey: 'key-12345678', clientId: 'c1', clientSecret: 'secret-1234' },
+      'storeId',
+      'Uber Eats needs a store ID',
     ],
     [{ platform: 'doordash', apiKey: 'key-12345678' }, 'storeId', 'DoorDash needs a store ID'],
     [

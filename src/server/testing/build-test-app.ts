@@ -21,6 +21,9 @@ export type TestConfigOverrides = Partial<Omit<Config, 'kitchen' | 'cameras' | '
 
 const testVapidKeys = webpush.generateVAPIDKeys()
 
+/** Port 9 (discard) of this machine, where nothing listens: a connection there is refused at once. */
+export const NO_PLATFORM = 'http://127.0.0.1:9'
+
 export function testConfig(overrides: TestConfigOverrides = {}): Config {
   const base = parseConfig({
     NODE_ENV: 'test',
@@ -40,6 +43,14 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
     // WebRTC in tests stays on this machine: host candidates on loopback only.
     webrtc: { ...base.webrtc, bindAddress: '127.0.0.1', ...overrides.webrtc },
     outbound: { allowPrivateHosts },
+    // The delivery platforms answer on this machine or nowhere: a test that starts no local
+    // marketplace (marketplace-fake.ts) has its calls to Uber Eats or DoorDash refused here.
+    platforms: overrides.platforms ?? {
+      ...base.platforms,
+      ubereatsApiUrl: NO_PLATFORM,
+      ubereatsAuthUrl: NO_PLATFORM,
+      doordashApiUrl: NO_PLATFORM,
+    },
     // Pictures drawn once for every test app on the machine, never into the data folder.
     mediaCacheDir: overrides.mediaCacheDir ?? join(tmpdir(), 'clearplate-test-media'),
   }

@@ -89,7 +89,7 @@ const INTEGRATION_FIELD_NAMES: Record<IntegrationField, string> = {
 
 /**
  * The credentials a platform needs to connect: an API key for every platform, plus Uber Eats'
- * client ID and secret, DoorDash's store ID, Grubhub's and Seamless' merchant ID. Returns a
+ * client ID, secret and store ID, DoorDash's store ID, Grubhub's and Seamless' merchant ID. Returns a
  * message per missing field ("Uber Eats needs a client secret"); empty when complete.
  */
 export function integrationFieldErrors(

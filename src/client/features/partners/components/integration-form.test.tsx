@@ -19,7 +19,7 @@ const errorOf = (label: string) => {
 
 describe('a platform’s credentials', () => {
   it('are the fields the platform uses', () => {
-    expect(platformFields('ubereats')).toEqual(['clientId', 'clientSecret'])
+    expect(platformFields('ubereats')).toEqual(['clientId', 'clientSecret', 'storeId'])
     expect(platformFields('doordash')).toEqual(['storeId'])
     expect(platformFields('seamless')).toEqual(['merchantId'])
     expect(platformFields('postmates')).toEqual([])

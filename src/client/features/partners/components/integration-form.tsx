@@ -15,11 +15,12 @@ import { platformLabel } from './platform-logos'
 type Output = z.output<typeof integrationCreateSchema>
 type PlatformField = 'clientId' | 'clientSecret' | 'storeId' | 'merchantId'
 
-const FIELD_LABELS: Record<PlatformField, { label: string; secret?: boolean; placeholder: string }> = {
-  clientId: { label: 'Client ID', placeholder: 'Your Uber Eats client ID' },
-  clientSecret: { label: 'Client secret', secret: true, placeholder: 'Your Uber Eats client secret' },
-  storeId: { label: 'Store ID', placeholder: 'Your DoorDash store ID' },
-  merchantId: { label: 'Merchant ID', placeholder: 'Your merchant ID' },
+/** Each field's label, and what it holds (after "Your {platform} "). */
+const FIELD_LABELS: Record<PlatformField, { label: string; secret?: boolean; holds: string }> = {
+  clientId: { label: 'Client ID', holds: 'client ID' },
+  clientSecret: { label: 'Client secret', secret: true, holds: 'client secret' },
+  storeId: { label: 'Store ID', holds: 'store ID' },
+  merchantId: { label: 'Merchant ID', holds: 'merchant ID' },
 }
 
 const DEFAULTS: IntegrationCreateInput = {
@@ -34,7 +35,7 @@ const DEFAULTS: IntegrationCreateInput = {
   streamEnabled: true,
 }
 
-/** The fields a platform uses: Uber Eats client credentials, DoorDash store, Grubhub/Seamless merchant; all an API key. */
+/** The fields a platform uses: Uber Eats client credentials and store, DoorDash store, Grubhub/Seamless merchant; all an API key. */
 export function platformFields(platform: string): PlatformField[] {
   return [...(DELIVERY_PLATFORMS.find((p) => p.value === platform)?.fields ?? [])] as PlatformField[]
 }
@@ -126,7 +127,7 @@ export function IntegrationForm({ restaurantId, onDone }: { restaurantId: number
             <Input
               type={meta.secret ? 'password' : 'text'}
               autoComplete="off"
-              placeholder={meta.placeholder}
+              placeholder={`Your ${platformLabel(platform)} ${meta.holds}`}
               {...fieldProps(`int-${name}`, error)}
               {...form.register(name)}
             />
