@@ -58,8 +58,30 @@ const notOnPostgres = [
 ]
 
 /**
- * Tiers: server tests against the real app on PGlite (and again on PostgreSQL when
- * TEST_DATABASE_URL is set), client unit tests in jsdom, browser journeys in Chromium.
+ * What is the embedded database's own: its turn-taking under load (and the sign-in lanes that use
+ * it), a server started on a data folder (the APP_SECRET check), and the demo world, which
+ * `npm start` runs on it. Money under concurrent requests is kept here too: on PGlite it rests
+ * on the turns, on PostgreSQL on row locks.
+ */
+const embeddedOwn = [
+  'src/server/db/**/*.test.ts',
+  'src/server/infra/database-turns.test.ts',
+  'src/server/auth/abuse-limits.test.ts',
+  'src/server/partners/app-secret-check.test.ts',
+  'src/server/wallet/**/*.test.ts',
+  'src/server/orders/**/*.test.ts',
+  'src/demo/**/*.test.ts',
+  'src/shared/**/*.test.ts',
+  'scripts/**/*.test.ts',
+]
+
+/**
+ * Tiers: server tests against the real app, client unit tests in jsdom, browser journeys in
+ * Chromium. Without TEST_DATABASE_URL (a fresh clone's `npm test`) every server suite runs on
+ * PGlite. With it (CI) every server suite runs on PostgreSQL, production's database, and PGlite
+ * runs what is its own (`embeddedOwn`) and the suites that open no database (`notOnPostgres`);
+ * every browser journey starts its server on PGlite, so the embedded path is also tested end to
+ * end. Each suite on both cost about 450 CPU-seconds of a run's 2,900 on a two-core machine.
  */
 export default defineConfig({
   resolve: { alias },
@@ -73,7 +95,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'server:pglite',
-          include: serverTests,
+          include: postgresUrl ? [...embeddedOwn, ...notOnPostgres] : serverTests,
           environment: 'node',
           isolate: false,
           env: { TEST_DB: 'pglite' },

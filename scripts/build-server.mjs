@@ -79,6 +79,11 @@ export const serverBuildOptions = {
   plugins: [ownUrlPlugin],
 }
 
+/** Whether dist/server/main.mjs was built from the sources as they are now. */
+export function serverBuildIsCurrent() {
+  return isCurrent(STAMP, SERVER_ENTRY, fingerprint(SERVER_INPUTS))
+}
+
 /** Builds when needed; returns whether it built. Throws when the build fails. */
 export async function ensureServerBuilt({ force = false } = {}) {
   const print = fingerprint(SERVER_INPUTS)

@@ -357,5 +357,7 @@ describe('live video of demo cameras', () => {
     await app.close()
     expect(encoderProcesses()).toHaveLength(0)
     for (const dir of dirs) expect(existsSync(dir)).toBe(false)
-  })
+    // A start and a stop of ffmpeg take 3 s here alone; on a saturated two-core machine one run
+    // took over 30.
+  }, 90_000)
 })

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// @ts-expect-error: a plain ES module script, without types
+import { SERVER_ENTRY, serverBuildIsCurrent } from '../../../scripts/build-server.mjs'
 import { deliveryPlatformIntegrations, restaurants, users } from '../db/schema'
 import { openTestDatabase } from '../testing/test-database'
 import { AppSecretMismatchError, checkAppSecret } from './app-secret-check'
@@ -108,9 +110,15 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('starting the server', () =>
   })
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
+  // What `npm start` runs: the compiled server when it is built from these sources (the journeys'
+  // setup builds it), else the sources through tsx, which compiles them at every start.
+  const command: string[] = serverBuildIsCurrent()
+    ? [SERVER_ENTRY]
+    : ['--import', 'tsx', 'src/server/main.ts']
+
   function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      const child = spawn(process.execPath, command, {
         env: {
           ...process.env,
           DATA_DIR: dataDir,
