@@ -24,11 +24,13 @@ describe.skipIf(process.env.E2E_SKIP === '1')('small defects that users noticed'
       .locator('#int-clientSecret-error')
       .filter({ hasText: 'Uber Eats needs a client secret' })
       .waitFor()
+    await page.locator('#int-storeId-error').filter({ hasText: 'Uber Eats needs a store ID' }).waitFor()
     expect(await clientId.getAttribute('aria-invalid')).toBe('true')
     expect(await page.locator('[data-variant]').filter({ hasText: 'Failed to add' }).count()).toBe(0)
 
     await clientId.fill('client-bellini-42-with-a-long-identifier')
     await page.getByLabel('Client secret', { exact: true }).fill('very-secret-value-9876')
+    await page.getByLabel('Store ID', { exact: true }).fill('bellini-store-1')
     await page
       .getByLabel('Webhook URL (optional)', { exact: true })
       .fill('https://trattoriabellini.example/webhooks/orders/delivery-platform')
