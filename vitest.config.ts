@@ -54,7 +54,7 @@ const notOnPostgres = [
   'src/server/upsells/upsell-choice.test.ts',
   'src/demo/demo-tip.test.ts',
   'src/demo/telemetry-model.test.ts',
-  'src/demo/media/**',
+  'src/demo/media/**/*.test.ts',
 ]
 
 /**
