@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
@@ -24,8 +24,57 @@ const ARGS = [
   '--autoplay-policy=no-user-gesture-required',
 ]
 
+/**
+ * Chromium draws its address bar's popup as a web page of its own (chrome://omnibox-popup), which
+ * a headless browser loads with its first page: about 1.5 CPU-seconds a browser, for a popup that
+ * never opens. Playwright turns its own list of features off with one --disable-features, and
+ * Chromium reads one: ours replaces Playwright's with both lists (`readChromiumFeatures`, once a
+ * run, in global-setup.ts; without it the browser starts as Playwright starts it).
+ */
+const UNUSED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup']
+const FEATURES_ENV = 'E2E_CHROMIUM_FEATURES'
+
+export async function readChromiumFeatures(): Promise<void> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS })
+  try {
+    // The browser is this process's child: its command line is in /proc.
+    const argv = childCommandLines().find((args) => args.includes('--remote-debugging-pipe')) ?? []
+    const playwrights = argv.filter((arg) => arg.startsWith('--disable-features='))
+    if (playwrights.length !== 1) return
+    const features = new Set([...playwrights[0]!.split('=')[1]!.split(','), ...UNUSED_FEATURES])
+    process.env[FEATURES_ENV] = JSON.stringify({
+      ignore: playwrights[0],
+      arg: `--disable-features=${[...features].filter(Boolean).join(',')}`,
+    })
+  } finally {
+    await browser.close()
+  }
+}
+
+function childCommandLines(): string[][] {
+  const lines: string[][] = []
+  for (const entry of existsSync('/proc') ? readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (parent === process.pid) lines.push(readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0'))
+    } catch {
+      // The process has gone.
+    }
+  }
+  return lines
+}
+
+function launchOptions() {
+  const features = process.env[FEATURES_ENV]
+  if (!features) return { executablePath: CHROMIUM_PATH, args: ARGS }
+  const { ignore, arg } = JSON.parse(features) as { ignore: string; arg: string }
+  return { executablePath: CHROMIUM_PATH, args: [...ARGS, arg], ignoreDefaultArgs: [ignore] }
+}
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS })
+  return chromium.launch(launchOptions())
 }
 
 /**
@@ -36,11 +85,7 @@ export function launchProfileBrowser(
   userDataDir: string,
   options: Parameters<typeof chromium.launchPersistentContext>[1] = {},
 ): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    args: ARGS,
-    ...options,
-  })
+  return chromium.launchPersistentContext(userDataDir, { ...launchOptions(), ...options })
 }
 
 /** A context whose page errors and console errors are collected, to fail journeys on them. */

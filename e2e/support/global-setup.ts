@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 // @ts-expect-error: a plain ES module script, without types
 import { ensureServerBuilt, SERVER_ENTRY } from '../../scripts/build-server.mjs'
-import { CHROMIUM_PATH } from './browser'
+import { CHROMIUM_PATH, readChromiumFeatures } from './browser'
 import { prepareDatabaseTemplate } from './database-template'
 
 /**
@@ -23,5 +23,5 @@ export default async function setup() {
   }
   await ensureServerBuilt()
   process.env.E2E_SERVER_ENTRY = SERVER_ENTRY
-  await prepareDatabaseTemplate()
+  await Promise.all([prepareDatabaseTemplate(), readChromiumFeatures()])
 }
