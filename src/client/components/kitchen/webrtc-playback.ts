@@ -3,7 +3,7 @@
  * /live/{cameraId}/whep, the answer comes back with every server candidate in it, and the
  * picture plays in the same <video> element as HLS would. Anything that stops it (no
  * RTCPeerConnection, a refused offer, a blocked network, a connection that never comes up or
- * drops) calls `onFail`, and the player falls back to HLS.
+ * drops) calls `onFail`, and the player falls back to HLS; a camera still starting is asked again.
  */
 
 /**
@@ -16,6 +16,13 @@ const ANSWER_TIMEOUT_MS = 15_000
 /** How long a connection may stay disconnected before the player gives up on it. */
 const DISCONNECTED_GRACE_MS = 3000
 const GATHER_TIMEOUT_MS = 2000
+/**
+ * A camera whose encoder is starting answers 503 `camera.starting` with a Retry-After: the offer
+ * is made again (a few times, waiting as told, at most 5 s) before the camera goes to HLS, which
+ * would play it seconds behind for the rest of the visit.
+ */
+export const STARTING_RETRIES = 3
+const MAX_RETRY_WAIT_MS = 5000
 
 /** The WHEP address for a camera this server streams (/live/{id}/index.m3u8), else undefined. */
 export function whepUrlFor(streamUrl: string): string | undefined {
@@ -81,13 +88,19 @@ export async function attachWebRtc(
     }
     await pc.setLocalDescription(await pc.createOffer())
     await gathered(pc)
-    const res = await fetch(whepUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/sdp' },
-      body: pc.localDescription?.sdp ?? '',
-      credentials: 'include',
-      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
-    })
+    const offer = () =>
+      fetch(whepUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/sdp' },
+        body: pc.localDescription?.sdp ?? '',
+        credentials: 'include',
+        signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
+      })
+    let res = await offer()
+    for (let tries = 0; tries < STARTING_RETRIES && (await cameraStarting(res)); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, retryWaitMs(res)))
+      res = await offer()
+    }
     if (res.status !== 201) {
       fail(`offer refused (${res.status})`)
       return detach
@@ -104,6 +117,20 @@ export async function attachWebRtc(
     fail(error instanceof Error ? error.message : String(error))
   }
   return detach
+}
+
+async function cameraStarting(res: Response): Promise<boolean> {
+  if (res.status !== 503) return false
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string } | null
+  return body?.code === 'camera.starting'
+}
+
+function retryWaitMs(res: Response): number {
+  const seconds = Number(res.headers.get('retry-after'))
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, MAX_RETRY_WAIT_MS) : 1000
 }
 
 /** Waits for the browser's candidates (WHEP without trickle), at most a short while. */
