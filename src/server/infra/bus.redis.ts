@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import type { Bus, BusHandler } from './bus'
 
@@ -52,6 +53,19 @@ interface Channel {
 
 /** Queued messages sent to Redis in one write when it answers again. */
 const FLUSH_BATCH = 500
+
+/**
+ * A confirmed message travels in an envelope naming its sender and a number; each other instance
+ * hands the message to its handlers, then answers the number on the sender's own channel.
+ */
+const CONFIRM = '__confirm'
+const ACKS_CHANNEL = '__acks:'
+interface Envelope {
+  [CONFIRM]: { from: string; id: number }
+  message: unknown
+}
+const isEnvelope = (value: unknown): value is Envelope =>
+  typeof value === 'object' && value !== null && CONFIRM in value
 
 /**
  * Redis pub/sub: one connection publishes, one listens. Each channel is subscribed on Redis once,
@@ -114,6 +128,11 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
   let closed = false
   let subscriberLost = false
   let retryTimer: NodeJS.Timeout | undefined
+  /** This instance, for the answers to its confirmed messages. */
+  const instanceId = randomBytes(8).toString('hex')
+  /** Confirmed messages waiting for the other instances' answers. */
+  const confirming = new Map<number, { answers: number; expected?: number; done: () => void }>()
+  let confirmSeq = 0
 
   subscriber.on('message', (channel: string, raw: string) => {
     const set = channels.get(prefix ? channel.slice(prefix.length) : channel)?.handlers
@@ -124,7 +143,12 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
     } catch {
       return
     }
+    const envelope = isEnvelope(message) ? message[CONFIRM] : undefined
+    if (envelope) message = (message as Envelope).message
     for (const handler of set) handler(message)
+    // Handled: the sender may answer its request now.
+    if (envelope && envelope.from !== instanceId && ready(publisher))
+      publisher.publish(`${prefix}${ACKS_CHANNEL}${envelope.from}`, String(envelope.id)).catch(() => {})
   })
 
   try {
@@ -189,6 +213,26 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
       return undefined
     }
     return send(item).then(() => {})
+  }
+
+  /** As `handOver`, resolving with how many connections Redis passed the message to. */
+  function handOverCounted(channel: string, message: unknown): Promise<number | undefined> | undefined {
+    if (closed) return undefined
+    const item: Queued = { channel, raw: JSON.stringify(message), at: Date.now(), seq: seq++ }
+    if (waiting() > 0 || !ready(publisher) || !answering()) {
+      enqueue(item)
+      return undefined
+    }
+    return tracked(() => publisher.publish(prefix + item.channel, item.raw)).then(
+      (receivers) => {
+        options.onPublished?.(Date.now() - item.at)
+        return receivers
+      },
+      () => {
+        putBack(item)
+        return undefined
+      },
+    )
   }
 
   function enqueue(item: Queued) {
@@ -320,24 +364,59 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
     )
   })
 
+  // The other instances' answers to this instance's confirmed messages.
+  const acks: Channel = {
+    handlers: new Set([
+      (answer: unknown) => {
+        const entry = confirming.get(Number(answer))
+        if (!entry) return
+        entry.answers++
+        if (entry.expected !== undefined && entry.answers >= entry.expected) entry.done()
+      },
+    ]),
+    ready: subscribeOnBroker(`${ACKS_CHANNEL}${instanceId}`),
+  }
+  channels.set(`${ACKS_CHANNEL}${instanceId}`, acks)
+  await acks.ready
+
   return {
     kind: 'redis',
     async publish(channel, message) {
       handOver(channel, message)
     },
     async publishConfirmed(channel, message, withinMs) {
-      const sent = handOver(channel, message)
-      if (!sent) return
+      // Redis's answer to a publish says it has the message for every listener, not that they
+      // have read it: the other instances answer once their handlers have run.
+      const id = ++confirmSeq
+      let done!: () => void
+      const answered = new Promise<void>((resolve) => {
+        done = resolve
+      })
+      const entry: { answers: number; expected?: number; done: () => void } = { answers: 0, done }
+      confirming.set(id, entry)
+      const envelope: Envelope = { [CONFIRM]: { from: instanceId, id }, message }
+      const sent = handOverCounted(channel, envelope)
+      if (!sent) {
+        confirming.delete(id)
+        return
+      }
+      void sent.then((receivers) => {
+        if (receivers === undefined) return done()
+        // This instance's own listener, when it has one, answers nobody.
+        entry.expected = receivers - (channels.get(channel)?.handlers.size ? 1 : 0)
+        if (entry.answers >= entry.expected) done()
+      })
       let timer: NodeJS.Timeout | undefined
-      // A timer that comes due in the same turn of the event loop as the broker's answer runs
-      // first: reading the sockets once more (setImmediate runs after them) lets an answer that
-      // has already arrived win.
+      // A timer that comes due in the same turn of the event loop as the last answer runs first:
+      // reading the sockets once more (setImmediate runs after them) lets an answer that has
+      // already arrived win.
       const late = new Promise<void>((resolve) => {
         timer = setTimeout(() => setImmediate(resolve), withinMs)
         timer.unref()
       })
-      await Promise.race([sent, late])
+      await Promise.race([answered, late])
       clearTimeout(timer)
+      confirming.delete(id)
     },
     async subscribe(channel, handler) {
       let entry = channels.get(channel)

@@ -21,8 +21,9 @@ export interface Bus {
   /** Hands the message over or queues it; never rejects and never waits for the broker. */
   publish(channel: string, message: unknown): Promise<void>
   /**
-   * As `publish`, but when the message can be sent now, resolves once the broker has passed it
-   * on to every listening instance, or after `withinMs` at most; never rejects. For invalidations
+   * As `publish`, but when the message can be sent now, resolves once every other listening
+   * instance has run its handlers on it (each answers; the broker's own answer means only that it
+   * has the message), or after `withinMs` at most; never rejects. For invalidations
    * that the next request, on any instance, must not overtake. The in-process bus has none: it
    * delivers in a microtask, before any later request is read.
    */

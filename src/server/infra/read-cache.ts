@@ -10,9 +10,10 @@ interface Entry {
 /** How long a cached answer may be served before it is read again, whatever the bus says. */
 export const READ_CACHE_TTL_MS = 60_000
 /**
- * How long a write waits, at most, for the broker to pass its exact-key invalidation on to the
- * other instances before it answers. A healthy Redis takes well under a millisecond, but on a
- * busy machine the broker's process can wait its turn for a good part of this.
+ * How long a write waits, at most, for the other instances to say they have dropped its
+ * exact keys before it answers. A round trip through a healthy Redis takes well under a
+ * millisecond, but on a busy machine the broker and the instances can wait their turn for a
+ * good part of this.
  */
 export const CONFIRM_WITHIN_MS = 500
 /** Per-user answers (a diner's wallet) make the key space grow with the users: the oldest go first. */
