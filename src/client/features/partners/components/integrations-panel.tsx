@@ -43,9 +43,10 @@ export function RestaurantIntegrations({
       <Alert variant="info">
         <Info aria-hidden="true" />
         <p>
-          New connections show as <strong>Pending</strong> until “Check connection” or the platform’s first
-          signed order connects them: paste each one’s inbound webhook URL into the platform’s dashboard.
-          Secrets are stored encrypted and only their last four characters are ever shown.
+          New connections show as <strong>Pending</strong> until the platform takes their menu, or “Check
+          connection” or the platform’s first signed order connects them: paste each one’s inbound webhook URL
+          into the platform’s dashboard. Secrets are stored encrypted and only their last four characters are
+          ever shown.
         </p>
       </Alert>
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
