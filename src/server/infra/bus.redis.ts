@@ -184,26 +184,29 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
     return result
   }
 
-  /** Sends one message; resolves true once Redis has taken it, false when it was put back in the queue. */
-  function send(item: Queued): Promise<boolean> {
+  /**
+   * Sends one message; resolves with how many connections Redis passed it to once Redis has taken
+   * it, false when it was put back in the queue.
+   */
+  function send(item: Queued): Promise<number | false> {
     return tracked(() => publisher.publish(prefix + item.channel, item.raw)).then(
-      () => {
+      (receivers) => {
         options.onPublished?.(Date.now() - item.at)
-        return true
+        return receivers
       },
       () => {
         putBack(item)
-        return false
+        return false as const
       },
     )
   }
 
   /**
    * Sends the message now, or queues it behind others (or while Redis is away or not answering).
-   * Resolves once Redis has answered the publish, when it was sent now: by then Redis has
-   * written it to every subscribed connection.
+   * Resolves, when it was sent now, once Redis has answered the publish: with how many
+   * connections it passed it to (false when it went back in the queue).
    */
-  function handOver(channel: string, message: unknown): Promise<void> | undefined {
+  function handOver(channel: string, message: unknown): Promise<number | false> | undefined {
     if (closed) return undefined
     const key = options.replaceKey?.(channel, message)
     const item: Queued = { channel, raw: JSON.stringify(message), at: Date.now(), seq: seq++, key }
@@ -212,27 +215,7 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
       enqueue(item)
       return undefined
     }
-    return send(item).then(() => {})
-  }
-
-  /** As `handOver`, resolving with how many connections Redis passed the message to. */
-  function handOverCounted(channel: string, message: unknown): Promise<number | undefined> | undefined {
-    if (closed) return undefined
-    const item: Queued = { channel, raw: JSON.stringify(message), at: Date.now(), seq: seq++ }
-    if (waiting() > 0 || !ready(publisher) || !answering()) {
-      enqueue(item)
-      return undefined
-    }
-    return tracked(() => publisher.publish(prefix + item.channel, item.raw)).then(
-      (receivers) => {
-        options.onPublished?.(Date.now() - item.at)
-        return receivers
-      },
-      () => {
-        putBack(item)
-        return undefined
-      },
-    )
+    return send(item)
   }
 
   function enqueue(item: Queued) {
@@ -395,13 +378,13 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
       const entry: { answers: number; expected?: number; done: () => void } = { answers: 0, done }
       confirming.set(id, entry)
       const envelope: Envelope = { [CONFIRM]: { from: instanceId, id }, message }
-      const sent = handOverCounted(channel, envelope)
+      const sent = handOver(channel, envelope)
       if (!sent) {
         confirming.delete(id)
         return
       }
       void sent.then((receivers) => {
-        if (receivers === undefined) return done()
+        if (receivers === false) return done()
         // This instance's own listener, when it has one, answers nobody.
         entry.expected = receivers - (channels.get(channel)?.handlers.size ? 1 : 0)
         if (entry.answers >= entry.expected) done()
