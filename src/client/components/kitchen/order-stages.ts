@@ -32,7 +32,7 @@ export function hasCookingStarted(
   return order.progress >= cookingThreshold || statusIndex(order.status) >= statusIndex('cooking')
 }
 
-/** True while the dish is on the stove: cooking has started and plating has not. */
-export function isCooking(order: { status: string; progress: number }, cookingThreshold = 30): boolean {
-  return hasCookingStarted(order, cookingThreshold) && statusIndex(order.status) <= statusIndex('cooking')
+/** True while the dish is on the stove: cooking has started (`hasCookingStarted`) and plating has not. */
+export function isCooking(order: { status: string; cookingStarted: boolean }): boolean {
+  return order.cookingStarted && statusIndex(order.status) <= statusIndex('cooking')
 }

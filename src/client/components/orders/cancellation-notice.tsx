@@ -14,7 +14,13 @@ export function cancellationText(cancellation: NonNullable<Order['cancellation']
 }
 
 /** Shown where a cancelled order appears: why, and what went back to the wallet. */
-export function CancellationNotice({ order, className }: { order: Order; className?: string }) {
+export function CancellationNotice({
+  order,
+  className,
+}: {
+  order: Pick<Order, 'status' | 'cancellation'>
+  className?: string
+}) {
   if (order.status !== 'cancelled') return null
   return (
     <div

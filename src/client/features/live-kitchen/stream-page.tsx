@@ -12,7 +12,7 @@ import { toast } from '@client/components/ui/use-toast'
 import { ApiError } from '@client/lib/api-client'
 import { liveClient } from '@client/lib/live-client'
 import { preloadable } from '@client/lib/preloadable'
-import { orderQuery, useOrder } from '@client/lib/queries/order'
+import { orderQuery } from '@client/lib/queries/order'
 import { useCameras, useRestaurant } from '@client/lib/queries/restaurants'
 import { useShowcase } from '@client/lib/queries/showcase'
 import { useCurrentUser } from '@client/lib/session'
@@ -41,6 +41,7 @@ import {
 import { UpsellPopup } from './components/upsell-popup'
 import { createOwnTips } from './own-tips'
 import { useStreamAccessTimer } from './use-stream-access-timer'
+import { useWatchedOrder } from './watched-order'
 
 // The cooking curve (and its charts) loads after the first screen, once the browser is idle.
 const CookingCurve = lazy(() => import('@client/components/kitchen/cooking-curve'))
@@ -148,7 +149,8 @@ function AccessMessage({ title, text }: { title: string; text: string }) {
 
 /**
  * The page of an order being watched. Memoised: the access timer's checks re-render the page
- * above it without changing what it is given.
+ * above it without changing what it is given. It reads the order without its progress
+ * (`useWatchedOrder`): only the progress bar follows each step of it.
  */
 const LiveOrderView = memo(function LiveOrderView({
   orderId,
@@ -162,7 +164,7 @@ const LiveOrderView = memo(function LiveOrderView({
   onFinished: (finished: boolean) => void
 }) {
   const { user } = useCurrentUser()
-  const order = useOrder(orderId)
+  const order = useWatchedOrder(orderId)
   const restaurantId = order.data?.restaurantId
   const restaurant = useRestaurant(restaurantId)
   const cameras = useCameras(restaurantId)
@@ -299,7 +301,7 @@ const LiveOrderView = memo(function LiveOrderView({
         <CancelOrderButton orderId={orderId} userId={user.id} />
       ) : null}
       {o && user && o.userId === user.id && !finished ? <PushPrompt userId={user.id} /> : null}
-      {o ? <OrderProgress order={o} /> : <Skeleton className="h-[118px] rounded-xl" />}
+      {o ? <OrderProgress orderId={orderId} /> : <Skeleton className="h-[118px] rounded-xl" />}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
         <div className="grid gap-6">
           <Card className="overflow-hidden">

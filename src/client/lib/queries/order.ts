@@ -12,3 +12,12 @@ export function orderQuery(orderId: number) {
 }
 export const useOrder = (orderId: number | undefined) =>
   useQuery({ ...orderQuery(orderId ?? 0), enabled: Boolean(orderId) })
+
+const statusOf = (order: Order) => order.status
+
+/**
+ * Only the order's status: a part that shows no progress is not rendered again by the messages
+ * that move it every half second while the order cooks.
+ */
+export const useOrderStatus = (orderId: number | undefined) =>
+  useQuery({ ...orderQuery(orderId ?? 0), enabled: Boolean(orderId), select: statusOf }).data

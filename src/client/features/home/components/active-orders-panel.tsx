@@ -1,6 +1,7 @@
 import { useOpenStream } from '@client/components/orders/use-open-stream'
 import { Button } from '@client/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card'
+import { ProgressBar } from '@client/components/ui/progress-bar'
 import { Skeleton } from '@client/components/ui/skeleton'
 import { Spinner } from '@client/components/ui/spinner'
 import { useActiveOrders } from '@client/lib/queries/active-orders'
@@ -83,12 +84,7 @@ export function ActiveOrdersPanel() {
                     <p className="truncate text-xs text-muted-foreground">
                       {restaurants.byId.get(order.restaurantId)?.name ?? 'Restaurant'}
                     </p>
-                    <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">
-                      <div
-                        className="h-full rounded-full bg-primary"
-                        style={{ width: `${order.progress}%` }}
-                      />
-                    </div>
+                    <ProgressBar value={order.progress} className="h-1.5" />
                   </div>
                   {pendingId === order.id ? (
                     <Spinner className="size-4" label="Opening stream" />

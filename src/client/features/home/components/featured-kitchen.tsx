@@ -5,7 +5,7 @@ import { useOpenStream } from '@client/components/orders/use-open-stream'
 import { Button } from '@client/components/ui/button'
 import { Skeleton } from '@client/components/ui/skeleton'
 import { Spinner } from '@client/components/ui/spinner'
-import { useOrder } from '@client/lib/queries/order'
+import { useOrderStatus } from '@client/lib/queries/order'
 import { useCameras, useRestaurant } from '@client/lib/queries/restaurants'
 import { useShowcase } from '@client/lib/queries/showcase'
 import { useLiveOrder } from '@client/lib/use-live-order'
@@ -21,7 +21,7 @@ export function FeaturedKitchen() {
   const showcase = useShowcase()
   const orderId = showcase.data?.orderId
   const restaurantId = showcase.data?.restaurantId
-  const order = useOrder(orderId)
+  const status = useOrderStatus(orderId)
   const restaurant = useRestaurant(restaurantId)
   const cameras = useCameras(restaurantId)
   const { readings } = useLiveOrder(orderId)
@@ -47,7 +47,7 @@ export function FeaturedKitchen() {
           <div className="flex items-center gap-3 text-sm">
             <span className="text-muted-foreground">
               Showcase order <span className="font-semibold text-foreground">{orderNumber(orderId)}</span>
-              {order.data ? <> · {orderStatusLabel(order.data.status)}</> : null}
+              {status ? <> · {orderStatusLabel(status)}</> : null}
             </span>
           </div>
         ) : null}
@@ -61,7 +61,7 @@ export function FeaturedKitchen() {
         overlay={unavailable ? null : <LiveTelemetryOverlay readings={readings} />}
       />
       <div className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:flex-row sm:items-center">
-        <StatusTracker status={order.data?.status ?? ''} className="flex-1" />
+        <StatusTracker status={status ?? ''} className="flex-1" />
         {orderId ? (
           <Button
             variant="outline"

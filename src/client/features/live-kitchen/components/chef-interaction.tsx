@@ -2,8 +2,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs'
 import { useWalletBalance } from '@client/lib/queries/wallet-balance'
 import type { WalletPanelSlot } from '@client/lib/wallet-panel-slot'
-import type { Order } from '@shared/schemas/orders'
 import { HandCoins, Megaphone, Wallet } from 'lucide-react'
+import type { WatchedOrder } from '../watched-order'
 import { ChefShoutTab } from './chef-shout-tab'
 import { TipChefTab } from './tip-chef-tab'
 
@@ -14,7 +14,7 @@ export function ChefInteraction({
   onDemoTip,
   walletPanel: WalletPanel,
 }: {
-  order: Order
+  order: WatchedOrder
   userId: number | undefined
   ownTips: { sending(): void; settled(tipId?: number): void }
   onDemoTip: (tip: { amount: number; message: string }) => void

@@ -1,4 +1,4 @@
-import { hasCookingStarted, isCooking } from '@client/components/kitchen/order-stages'
+import { isCooking } from '@client/components/kitchen/order-stages'
 import { Badge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Spinner } from '@client/components/ui/spinner'
@@ -6,15 +6,15 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@clien
 import { toast } from '@client/components/ui/use-toast'
 import { errorMessage, hasCode } from '@client/lib/api-client'
 import { cn, formatMoney, relativeTime } from '@client/lib/utils'
-import { CHEF_SHOUTS, isActiveStatus, PROGRESS, type ShoutType } from '@shared/constants'
+import { CHEF_SHOUTS, isActiveStatus, type ShoutType } from '@shared/constants'
 import { ERROR_CODE } from '@shared/error-codes'
 import { toCents, toDollars } from '@shared/money'
-import type { Order } from '@shared/schemas/orders'
 import { Megaphone } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { useChefShouts } from '../api/get-chef-shouts'
 import { useSendChefShout } from '../api/send-chef-shout'
+import type { WatchedOrder } from '../watched-order'
 
 const STATUS_BADGE: Record<string, 'warning' | 'info' | 'success'> = {
   pending: 'warning',
@@ -36,7 +36,7 @@ export function ChefShoutTab({
   balance,
   signInHref,
 }: {
-  order: Order
+  order: WatchedOrder
   userId: number | undefined
   balance: number | undefined
   signInHref: string
@@ -45,9 +45,9 @@ export function ChefShoutTab({
   const shouts = useChefShouts(order.id)
   const send = useSendChefShout(order.id, userId)
   const finished = !isActiveStatus(order.status)
-  const started = hasCookingStarted(order, PROGRESS.cooking)
+  const started = order.cookingStarted
   // Shouts reach the chef only while the dish cooks: closed again from plating on.
-  const available = !finished && isCooking(order, PROGRESS.cooking)
+  const available = !finished && isCooking(order)
   const balanceCents = balance === undefined ? undefined : toCents(balance)
   const option = CHEF_SHOUTS.find((s) => s.key === selected)
 

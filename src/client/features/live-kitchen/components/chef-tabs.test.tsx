@@ -1,26 +1,28 @@
 import { renderWithProviders, stubApi, stubResizeObserver } from '@client/lib/test-utils'
-import type { Order } from '@shared/schemas/orders'
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { type WatchedOrder, watchedOrder } from '../watched-order'
 import { ChefShoutTab } from './chef-shout-tab'
 import { TipChefTab } from './tip-chef-tab'
 
 beforeAll(stubResizeObserver)
 
-const order = (status: string, progress: number): Order => ({
-  id: 7,
-  userId: 1,
-  restaurantId: 1,
-  status,
-  progress,
-  createdAt: '2026-03-01T18:00:00.000Z',
-  estimatedDelivery: null,
-  fulfilment: 'delivery',
-  address: null,
-  promisedAt: null,
-  totalPrice: 20,
-  items: '[]',
-})
+/** The order as the stream page hands it down, through the page's own selection. */
+const order = (status: string, progress: number): WatchedOrder =>
+  watchedOrder({
+    id: 7,
+    userId: 1,
+    restaurantId: 1,
+    status,
+    progress,
+    createdAt: '2026-03-01T18:00:00.000Z',
+    estimatedDelivery: null,
+    fulfilment: 'delivery',
+    address: null,
+    promisedAt: null,
+    totalPrice: 20,
+    items: '[]',
+  })
 
 describe('chef shouts', () => {
   afterEach(cleanup)

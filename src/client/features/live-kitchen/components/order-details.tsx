@@ -11,7 +11,13 @@ import { Bike, Check, MapPin, Store } from 'lucide-react'
 import { Link } from 'wouter'
 import { timelineSteps } from '../timeline'
 
-export function OrderDetails({ order, restaurant }: { order: Order; restaurant: Restaurant | undefined }) {
+export function OrderDetails({
+  order,
+  restaurant,
+}: {
+  order: Omit<Order, 'progress'>
+  restaurant: Restaurant | undefined
+}) {
   const { lines, fee } = orderBreakdown(order)
   const now = useNow(30_000, isActiveStatus(order.status))
   const steps = timelineSteps(order, now)

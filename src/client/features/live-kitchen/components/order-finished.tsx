@@ -19,7 +19,7 @@ import { useReviewOrder } from '../api/review-order'
  * Where the live picture was, once the order is finished: delivered (or picked up) with its time
  * and the rating form, or cancelled.
  */
-export function OrderFinished({ order, canReview }: { order: Order; canReview: boolean }) {
+export function OrderFinished({ order, canReview }: { order: Omit<Order, 'progress'>; canReview: boolean }) {
   if (order.status === 'cancelled') {
     return (
       <div
@@ -50,7 +50,7 @@ export function OrderFinished({ order, canReview }: { order: Order; canReview: b
   )
 }
 
-function RateOrder({ order }: { order: Order }) {
+function RateOrder({ order }: { order: Omit<Order, 'progress'> }) {
   const review = useReviewOrder(order.id)
   const form = useForm<ReviewCreateInput>({
     resolver: zodResolver(reviewCreateSchema) as never,

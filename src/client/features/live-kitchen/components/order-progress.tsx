@@ -1,4 +1,6 @@
+import { ProgressBar } from '@client/components/ui/progress-bar'
 import { finishedAtFromTimeline, orderOutcome } from '@client/lib/order-outcome'
+import { useOrder } from '@client/lib/queries/order'
 import { useNow } from '@client/lib/use-now'
 import { formatTime } from '@client/lib/utils'
 import { isActiveStatus, orderStatusLabel } from '@shared/constants'
@@ -9,9 +11,12 @@ import { expectedTime } from '../timeline'
 
 /**
  * Status, progress and the estimated delivery time of the order; once it is finished, what
- * happened and when, without a progress bar (a cancelled order is not "1% complete").
+ * happened and when, without a progress bar (a cancelled order is not "1% complete"). It reads the
+ * order itself, so each step of the progress renders this part of the page only.
  */
-export function OrderProgress({ order }: { order: Order }) {
+export function OrderProgress({ orderId }: { orderId: number }) {
+  const order = useOrder(orderId).data
+  if (!order) return null
   const outcome = orderOutcome(order, finishedAtFromTimeline(order))
   if (outcome)
     return (
@@ -54,19 +59,12 @@ function ActiveOrderProgress({ order }: { order: Order }) {
           </p>
         ) : null}
       </div>
-      <div
-        className="h-3 overflow-hidden rounded-full bg-muted"
-        role="progressbar"
-        aria-label="Order progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={order.progress}
-      >
-        <div
-          className="h-full rounded-full bg-gradient-to-r from-brand-400 to-brand-600 transition-[width] duration-700"
-          style={{ width: `${Math.min(100, Math.max(0, order.progress))}%` }}
-        />
-      </div>
+      <ProgressBar
+        value={order.progress}
+        label="Order progress"
+        className="h-3"
+        fillClassName="bg-gradient-to-r from-brand-400 to-brand-600 duration-700"
+      />
       <p className="text-sm text-muted-foreground">
         <span data-testid="order-progress" className="font-medium text-foreground tabular-nums">
           {order.progress}%

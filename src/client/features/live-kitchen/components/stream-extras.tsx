@@ -91,7 +91,13 @@ export function AccessCountdown({ expiresAt }: { expiresAt: number }) {
  * Dishes of the order's restaurant for next time: ones the diner did not order, none with an
  * allergen of the viewer's profile. Nothing while the menu loads, and no section when none is left.
  */
-export function AlsoLikeDishes({ order, viewerId }: { order: Order; viewerId: number | undefined }) {
+export function AlsoLikeDishes({
+  order,
+  viewerId,
+}: {
+  order: Pick<Order, 'restaurantId' | 'items'>
+  viewerId: number | undefined
+}) {
   const menu = useMenu(order.restaurantId)
   const profile = useAllergenProfile(viewerId)
   if (!menu.data || (viewerId !== undefined && !profile.data)) return null

@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button'
 import { Card } from '@client/components/ui/card'
+import { ProgressBar } from '@client/components/ui/progress-bar'
 import { Skeleton } from '@client/components/ui/skeleton'
 import { Spinner } from '@client/components/ui/spinner'
 import { linesSummary } from '@client/lib/order-lines'
@@ -36,19 +37,7 @@ export function ActiveOrderCard({
           <span>Progress</span>
           <span className="tabular-nums">{order.progress}%</span>
         </div>
-        <div
-          className="h-2 overflow-hidden rounded-full bg-muted"
-          role="progressbar"
-          aria-valuenow={order.progress}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-label={`Order ${orderNumber(order.id)} progress`}
-        >
-          <div
-            className="h-full rounded-full bg-primary transition-[width]"
-            style={{ width: `${order.progress}%` }}
-          />
-        </div>
+        <ProgressBar value={order.progress} label={`Order ${orderNumber(order.id)} progress`} />
       </div>
       <div className="mt-auto flex items-center justify-between gap-3">
         <span className="font-semibold tabular-nums">{formatMoney(order.totalPrice)}</span>
