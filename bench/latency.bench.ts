@@ -17,14 +17,14 @@
  * Environment: BENCH_SECONDS (30 of sampling for latency), BENCH_CPU_SECONDS (15 a step),
  * BENCH_SKIP_BUILD=1 (reuse dist/client).
  */
-import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import nodeDataChannel from 'node-datachannel'
 import { chromium, type Page } from 'playwright-core'
 import { CHROMIUM_PATH } from '../e2e/support/browser'
 import { startServer } from '../e2e/support/server'
 import { CLOCK_STRIP, clockCellX, decodeClockStrip } from '../src/shared/clock-strip'
+import { buildClient } from './client-build'
 
 const env = process.env
 const SECONDS = Number(env.BENCH_SECONDS ?? 30)
@@ -179,8 +179,7 @@ async function retried<T>(make: () => Promise<T>): Promise<T> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 async function main() {
-  if (env.BENCH_SKIP_BUILD !== '1' || !existsSync('dist/client/index.html'))
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+  buildClient()
   const server = await startServer({
     CAMERAS_ENABLED: 'true',
     WEBRTC_BIND_ADDRESS: '127.0.0.1',

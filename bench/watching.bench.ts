@@ -17,10 +17,10 @@
  * The servers run the demo kitchen as `npm start` does: the showcase order's status moves every half
  * second while it cooks.
  */
-import { execFileSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { chromium } from 'playwright-core'
 import { type RunningServer, startServer } from '../e2e/support/server'
+import { buildClient } from './client-build'
 import { median } from './stats'
 
 const env = process.env
@@ -123,8 +123,7 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   )
-  if (env.BENCH_SKIP_BUILD !== '1')
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+  buildClient()
   const builds: [string, RunningServer][] = [['this build', await startServer()]]
   if (env.BENCH_BASELINE) builds.push(['baseline', await startServer({}, { cwd: env.BENCH_BASELINE })])
   const browser = await chromium.launch({

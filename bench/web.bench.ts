@@ -16,13 +16,14 @@
  * Lighthouse is not a dependency of the project: it runs through `npx --yes --package
  * lighthouse@12.8` (bench/lighthouse-runner.mjs), fully offline against 127.0.0.1.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { type RunningServer, startServer } from '../e2e/support/server'
+import { buildClient } from './client-build'
 import { median } from './stats'
 
 const env = process.env
@@ -135,8 +136,7 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   )
-  if (env.BENCH_SKIP_BUILD !== '1')
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+  buildClient()
   const serverEnv = { KITCHEN_ORDER_SECONDS: '900', KITCHEN_TICK_MS: '2000' }
   const server = await startServer(serverEnv)
   // Another checkout, its client already built (`npx vite build` there), measured beside this one.

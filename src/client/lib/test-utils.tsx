@@ -1,5 +1,6 @@
 import { Toaster } from '@client/components/ui/toast'
 import { TooltipProvider } from '@client/components/ui/tooltip'
+import type { Order } from '@shared/schemas/orders'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
@@ -66,4 +67,23 @@ export function stubResizeObserver() {
     unobserve() {}
     disconnect() {}
   } as unknown as typeof ResizeObserver
+}
+
+/** An order as the API answers it: a delivery of $20 with no lines, placed on 1 March 2026; `overrides` say what a test is about. */
+export function anOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 7,
+    userId: 1,
+    restaurantId: 1,
+    status: 'preparing',
+    progress: 0,
+    createdAt: '2026-03-01T18:00:00.000Z',
+    estimatedDelivery: null,
+    fulfilment: 'delivery',
+    address: null,
+    promisedAt: null,
+    totalPrice: 20,
+    items: '[]',
+    ...overrides,
+  }
 }

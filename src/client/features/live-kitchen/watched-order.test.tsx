@@ -1,25 +1,12 @@
 import { queryKeys } from '@client/lib/query-keys'
-import { renderWithProviders } from '@client/lib/test-utils'
+import { anOrder, renderWithProviders } from '@client/lib/test-utils'
 import type { Order } from '@shared/schemas/orders'
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { OrderProgress } from './components/order-progress'
 import { useWatchedOrder } from './watched-order'
 
-const ORDER: Order = {
-  id: 7,
-  userId: 1,
-  restaurantId: 1,
-  status: 'preparing',
-  progress: 20,
-  createdAt: '2026-03-01T18:00:00.000Z',
-  estimatedDelivery: null,
-  fulfilment: 'delivery',
-  address: null,
-  promisedAt: null,
-  totalPrice: 20,
-  items: '[]',
-}
+const ORDER = anOrder({ status: 'preparing', progress: 20 })
 
 let renders = 0
 function Page() {

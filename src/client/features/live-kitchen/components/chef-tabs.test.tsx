@@ -1,4 +1,4 @@
-import { renderWithProviders, stubApi, stubResizeObserver } from '@client/lib/test-utils'
+import { anOrder, renderWithProviders, stubApi, stubResizeObserver } from '@client/lib/test-utils'
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type WatchedOrder, watchedOrder } from '../watched-order'
@@ -8,21 +8,7 @@ import { TipChefTab } from './tip-chef-tab'
 beforeAll(stubResizeObserver)
 
 /** The order as the stream page hands it down, through the page's own selection. */
-const order = (status: string, progress: number): WatchedOrder =>
-  watchedOrder({
-    id: 7,
-    userId: 1,
-    restaurantId: 1,
-    status,
-    progress,
-    createdAt: '2026-03-01T18:00:00.000Z',
-    estimatedDelivery: null,
-    fulfilment: 'delivery',
-    address: null,
-    promisedAt: null,
-    totalPrice: 20,
-    items: '[]',
-  })
+const order = (status: string, progress: number): WatchedOrder => watchedOrder(anOrder({ status, progress }))
 
 describe('chef shouts', () => {
   afterEach(cleanup)

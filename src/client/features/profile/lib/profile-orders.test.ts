@@ -1,22 +1,10 @@
+import { anOrder } from '@client/lib/test-utils'
 import type { Order } from '@shared/schemas/orders'
 import { describe, expect, it } from 'vitest'
 import { favoriteRestaurants, orderStatusDisplay } from './profile-orders'
 
 function order(id: number, restaurantId: number, createdAt: string): Order {
-  return {
-    id,
-    userId: 1,
-    restaurantId,
-    status: 'completed',
-    progress: 100,
-    createdAt,
-    estimatedDelivery: null,
-    fulfilment: 'delivery',
-    address: null,
-    promisedAt: null,
-    totalPrice: 20,
-    items: '[]',
-  }
+  return anOrder({ id, restaurantId, createdAt, status: 'completed', progress: 100 })
 }
 
 describe('order status on the profile', () => {
