@@ -22,6 +22,7 @@ import { chromium } from 'playwright-core'
 import { type RunningServer, startServer } from '../e2e/support/server'
 import { buildClient } from './client-build'
 import { median } from './stats'
+import { streamGrantScript } from './stream-grant'
 
 const env = process.env
 const ROUNDS = Math.max(1, Number(env.BENCH_ROUNDS ?? 3))
@@ -85,10 +86,7 @@ async function visit(
     hasTouch: true,
   })
   try {
-    // The stream page's 20-minute access, as a visitor who entered the order number has it.
-    await context.addInitScript(
-      `try { sessionStorage.setItem('clearplate-stream-access', JSON.stringify({ ${orderId}: { grantedAt: Date.now(), expiresAt: Date.now() + 1200000 } })) } catch (e) {}`,
-    )
+    await context.addInitScript(streamGrantScript(orderId))
     const tab = await context.newPage()
     const cdp = await context.newCDPSession(tab)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })

@@ -25,6 +25,7 @@ import { chromium } from 'playwright-core'
 import { type RunningServer, startServer } from '../e2e/support/server'
 import { buildClient } from './client-build'
 import { median } from './stats'
+import { streamGrantScript } from './stream-grant'
 
 const env = process.env
 const RUNS = Math.max(1, Number(env.BENCH_RUNS ?? 3))
@@ -168,7 +169,7 @@ async function main() {
         restaurant: '/restaurant/1',
         stream: `/stream/${orderId}`,
       }
-      const grant = `try { sessionStorage.setItem('clearplate-stream-access', JSON.stringify({ ${orderId}: { grantedAt: Date.now(), expiresAt: Date.now() + 1200000 } })) } catch (e) {}`
+      const grant = streamGrantScript(orderId)
       const dark = `try { localStorage.setItem('clearplate-theme', 'dark') } catch (e) {}`
       const list: { page: string; run: number; [key: string]: unknown }[] = []
       for (const page of PAGES) {
