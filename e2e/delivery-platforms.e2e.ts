@@ -44,7 +44,7 @@ describe.skipIf(process.env.E2E_SKIP === '1')('Uber Eats orders in the kitchen c
     return hook
   }
 
-  it('a signed order waits in the console, is accepted (the platform hears it), its QR opens the watch page, a cancel from the kitchen reaches Uber Eats; another is denied', async () => {
+  it('a signed order waits in the console, is accepted (the platform hears it), its QR opens the watch page, a cancel from the kitchen reaches Uber Eats; another is denied; new credentials keep its history and are accepted', async () => {
     const chef = await journey.openPage({ viewport: { width: 1366, height: 900 } })
     await signIn(chef, 'chef', 'chef1234')
     const created = await chef.request.post('/api/restaurants/1/delivery-integrations', {
@@ -146,6 +146,25 @@ describe.skipIf(process.env.E2E_SKIP === '1')('Uber Eats orders in the kitchen c
     await card.getByTestId('integration-events').getByText('Accepted').first().waitFor()
     expect(await card.getByTestId('integration-events').innerText()).toContain('Denied')
     await screenshot(owner, 'platform-workspace-1024')
+
+    // The restaurant moves to another Uber Eats store: the integration keeps its history.
+    await card.getByRole('button', { name: 'Update Uber Eats credentials' }).click()
+    const credentials = owner.getByRole('dialog', { name: 'Update Uber Eats credentials' })
+    expect(await credentials.getByLabel('Store ID').inputValue()).toBe('bellini-1')
+    expect(await credentials.getByLabel('Client secret').inputValue()).toBe('')
+    await credentials.getByLabel('Store ID').fill('')
+    await credentials.getByRole('button', { name: 'Save credentials' }).click()
+    await credentials.getByText('Uber Eats needs a store ID').waitFor()
+    await credentials.getByLabel('Store ID').fill('bellini-2')
+    await screenshot(owner, 'platform-credentials-1024')
+    await credentials.getByRole('button', { name: 'Save credentials' }).click()
+    await expectToast(owner, 'Credentials saved', /pending until it accepts the new credentials/)
+    await credentials.waitFor({ state: 'detached' })
+    await card.getByText('bellini-2').waitFor()
+    // The menu goes to Uber Eats again with the new store; the platform's answer ends "Pending".
+    await market!.waitForCall('/v2/eats/stores/bellini-2/menus', 15_000, 'PUT')
+    await card.getByText('Connected', { exact: true }).waitFor({ timeout: 15_000 })
+    expect(await card.getByTestId('integration-events').innerText()).toContain('Denied')
     journey.expectNoPageErrors()
   }, 120_000)
 })

@@ -16,6 +16,7 @@ type StoredFields = Partial<
     | 'syncEnabled'
     | 'streamEnabled'
     | 'autoAccept'
+    | 'publishedMenuHash'
   >
 >
 

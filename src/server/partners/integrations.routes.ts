@@ -55,7 +55,8 @@ export function integrationRoutes(integrations: IntegrationService): FastifyPlug
         ...signedIn,
         schema: {
           tags: ['partners'],
-          summary: 'Change some fields of an integration, e.g. {"syncEnabled": false} (owner only)',
+          summary:
+            'Change some fields of an integration, e.g. {"syncEnabled": false}; new credentials leave what the platform needs complete (400 otherwise) and make it pending (owner only)',
           params: idParams,
           body: integrationUpdateSchema,
           response: { 200: deliveryIntegrationSchema },

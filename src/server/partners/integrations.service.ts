@@ -133,22 +133,37 @@ export function createIntegrationService(
       return toIntegration(row, origin)
     },
 
-    /** Fields left out (or empty) keep their value; new credentials put the integration back to pending. */
+    /**
+     * Fields left out (or empty) keep their value; new credentials put the integration back to
+     * pending until its menu is published with them. With new credentials, what the platform needs must all be there afterwards (an
+     * integration stored before a field was asked for gets it this way, "Uber Eats needs a store
+     * ID" until it does); a switch alone is never refused for a missing credential.
+     */
     async update(
       id: number,
       userId: number,
       input: UpdateInput,
       origin: string,
     ): Promise<DeliveryIntegration> {
-      await ownedIntegration(id, userId)
+      const current = await ownedIntegration(id, userId)
       checkWebhookUrl(input.webhookUrl)
       const changes = Object.fromEntries(
         Object.entries(input).filter(([, v]) => v !== undefined),
       ) as UpdateInput
       const newCredentials = CREDENTIAL_FIELDS.some((field) => changes[field] !== undefined)
+      if (newCredentials) {
+        const after = Object.fromEntries(
+          CREDENTIAL_FIELDS.map((field) => [field, changes[field] ?? current[field]]),
+        )
+        const errors = integrationFieldErrors(current.platform, after)
+        const [first] = Object.values(errors)
+        if (first) throw integrationIncomplete(first, errors)
+      }
       const row = await repo.update(id, {
         ...seal(changes),
-        ...(newCredentials ? { status: 'pending' } : {}),
+        // The menu is published again with the new credentials (within seconds, as for a new
+        // integration): the platform's answer turns "pending" into connected or an error.
+        ...(newCredentials ? { status: 'pending', publishedMenuHash: null } : {}),
       })
       if (!row) throw integrationNotFound()
       return toIntegration(row, origin)

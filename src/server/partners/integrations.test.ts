@@ -92,7 +92,7 @@ describe('delivery integrations', () => {
     ).json()
     await app.db
       .update(deliveryPlatformIntegrations)
-      .set({ status: 'connected' })
+      .set({ status: 'connected', publishedMenuHash: 'menu-published' })
       .where(eq(deliveryPlatformIntegrations.id, created.id))
 
     const paused = await app.inject({
@@ -109,6 +109,7 @@ describe('delivery integrations', () => {
       apiKey: '••••ABCD',
       clientSecret: '••••WXYZ',
     })
+    expect((await storedRow(created.id))!.publishedMenuHash).toBe('menu-published')
 
     const rekeyed = await app.inject({
       method: 'PUT',
@@ -124,6 +125,8 @@ describe('delivery integrations', () => {
       syncEnabled: false,
     })
     const row = await storedRow(created.id)
+    // Published again with the new credentials: the platform's answer ends "pending".
+    expect(row!.publishedMenuHash).toBeNull()
     expect(row!.apiKey).not.toContain('ue_api_key_0002')
     expect(createSecretBox(app.config.appSecret!).open(row!.apiKey!, 'apiKey')).toBe('ue_api_key_0002_EFGH')
 
@@ -135,6 +138,53 @@ describe('delivery integrations', () => {
     })
     expect(badUrl.statusCode).toBe(400)
     expect(badUrl.json().errors.webhookUrl).toBe('Please enter a valid URL')
+  })
+
+  it('completes an integration stored without a store ID: new credentials without it are refused and change nothing; a switch alone is not refused', async () => {
+    const { owner, url } = await ownerWithRestaurant()
+    const created = (
+      await app.inject({ method: 'POST', url, headers: owner.headers, payload: uberEats })
+    ).json()
+    // As stored before Uber Eats' store ID was asked for.
+    await app.db
+      .update(deliveryPlatformIntegrations)
+      .set({ storeId: null, status: 'error' })
+      .where(eq(deliveryPlatformIntegrations.id, created.id))
+    const item = `/api/delivery-integrations/${created.id}`
+    const before = await storedRow(created.id)
+
+    const rekeyed = await app.inject({
+      method: 'PUT',
+      url: item,
+      headers: owner.headers,
+      payload: { apiKey: 'ue_api_key_0003_IJKL' },
+    })
+    expect(rekeyed.statusCode).toBe(400)
+    expect(rekeyed.json().errors).toEqual({ storeId: 'Uber Eats needs a store ID' })
+    expect(await storedRow(created.id)).toEqual(before)
+
+    const paused = await app.inject({
+      method: 'PUT',
+      url: item,
+      headers: owner.headers,
+      payload: { syncEnabled: false },
+    })
+    expect(paused.statusCode).toBe(200)
+    expect(paused.json()).toMatchObject({ syncEnabled: false, storeId: null, status: 'error' })
+
+    const completed = await app.inject({
+      method: 'PUT',
+      url: item,
+      headers: owner.headers,
+      payload: { storeId: 'bellini-store-8' },
+    })
+    expect(completed.statusCode).toBe(200)
+    expect(integrationShape.parse(completed.json())).toMatchObject({
+      storeId: 'bellini-store-8',
+      status: 'pending',
+      apiKey: '••••ABCD',
+      clientSecret: '••••WXYZ',
+    })
   })
 
   it('deletes an integration', async () => {

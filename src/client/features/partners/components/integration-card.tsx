@@ -6,10 +6,12 @@ import { Switch } from '@client/components/ui/switch'
 import { toast } from '@client/components/ui/use-toast'
 import { formatDate } from '@client/lib/utils'
 import type { DeliveryIntegration } from '@shared/schemas/partners'
-import { Trash2 } from 'lucide-react'
+import { KeyRound, Trash2 } from 'lucide-react'
+import { useState } from 'react'
 import { useDeleteIntegration } from '../api/delete-integration'
 import { useUpdateIntegration } from '../api/update-integration'
 import { IntegrationConnection } from './integration-connection'
+import { EditCredentialsDialog } from './integration-credentials'
 import { PlatformWordmark, platformLabel } from './platform-logos'
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this integration?'
@@ -27,6 +29,7 @@ export function integrationStatusBadge(status: string): {
 export function IntegrationCard({ integration }: { integration: DeliveryIntegration }) {
   const update = useUpdateIntegration(integration.restaurantId)
   const remove = useDeleteIntegration(integration.restaurantId)
+  const [editing, setEditing] = useState(false)
   const badge = integrationStatusBadge(integration.status)
   const label = platformLabel(integration.platform)
   const details = [
@@ -87,7 +90,7 @@ export function IntegrationCard({ integration }: { integration: DeliveryIntegrat
           · Added {formatDate(integration.createdAt)}
         </p>
         <IntegrationConnection integration={integration} />
-        <div className="flex items-center justify-between gap-3 border-t pt-4">
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-t pt-4">
           <div className="flex items-center gap-2.5">
             <Switch
               id={switchId}
@@ -95,22 +98,34 @@ export function IntegrationCard({ integration }: { integration: DeliveryIntegrat
               disabled={update.isPending}
               onCheckedChange={toggleSync}
             />
-            <Label htmlFor={switchId} className="cursor-pointer">
+            <Label htmlFor={switchId} className="cursor-pointer whitespace-nowrap">
               Sync orders
             </Label>
           </div>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-destructive hover:bg-destructive/10"
-            onClick={onDelete}
-            disabled={remove.isPending}
-            aria-label={`Delete ${label} integration`}
-          >
-            <Trash2 aria-hidden="true" />
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
+          <div className="ml-auto flex items-center gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setEditing(true)}
+              aria-label={`Update ${label} credentials`}
+            >
+              <KeyRound aria-hidden="true" />
+              Credentials
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-destructive hover:bg-destructive/10"
+              onClick={onDelete}
+              disabled={remove.isPending}
+              aria-label={`Delete ${label} integration`}
+            >
+              <Trash2 aria-hidden="true" />
+              {remove.isPending ? 'Deleting...' : 'Delete'}
+            </Button>
+          </div>
         </div>
+        <EditCredentialsDialog integration={integration} open={editing} onOpenChange={setEditing} />
       </CardContent>
     </Card>
   )

@@ -13,10 +13,10 @@ import { useCreateIntegration } from '../api/create-integration'
 import { platformLabel } from './platform-logos'
 
 type Output = z.output<typeof integrationCreateSchema>
-type PlatformField = 'clientId' | 'clientSecret' | 'storeId' | 'merchantId'
+export type PlatformField = 'clientId' | 'clientSecret' | 'storeId' | 'merchantId'
 
 /** Each field's label, and what it holds (after "Your {platform} "). */
-const FIELD_LABELS: Record<PlatformField, { label: string; secret?: boolean; holds: string }> = {
+export const FIELD_LABELS: Record<PlatformField, { label: string; secret?: boolean; holds: string }> = {
   clientId: { label: 'Client ID', holds: 'client ID' },
   clientSecret: { label: 'Client secret', secret: true, holds: 'client secret' },
   storeId: { label: 'Store ID', holds: 'store ID' },
