@@ -155,6 +155,12 @@ for (const job of jobs.runs) {
     }
     results.push(result)
     if (jobs.reportDir) writeFileSync(join(jobs.reportDir, `${job.name}-${job.run}.json`), runner.report)
+    // The trace Lighthouse simulated the phone from (unthrottled), for Chromium's performance panel.
+    if (jobs.reportDir && jobs.saveTraces)
+      writeFileSync(
+        join(jobs.reportDir, `${job.name}-${job.run}.trace.json`),
+        JSON.stringify(runner.artifacts.Trace),
+      )
     console.log(
       `${job.name} #${job.run}: performance ${Math.round(result.performance * 100)}, accessibility ${Math.round(result.accessibility * 100)}, CLS ${result.cls.toFixed(3)}, LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms, CPU ${result.cpuSlowdown}x, host index ${Math.round(result.hostBenchmarkIndex)} (${result.seconds} s)`,
     )

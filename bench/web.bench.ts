@@ -11,7 +11,8 @@
  * default phone, four times slower than this host; `calibrated`: the slowdown that makes this host
  * a mid-tier phone, from its benchmark index measured before each mobile run), BENCH_BASELINE (the
  * path of another checkout with its client built: its runs alternate with this build's, as
- * `<page>-<form factor>-baseline`).
+ * `<page>-<form factor>-baseline`), BENCH_TRACES=1 (keep each run's trace beside its report, as
+ * `<name>-<run>.trace.json`: the unthrottled trace the mobile figures are simulated from).
  *
  * Lighthouse is not a dependency of the project: it runs through `npx --yes --package
  * lighthouse@12.8` (bench/lighthouse-runner.mjs), fully offline against 127.0.0.1.
@@ -35,6 +36,7 @@ const PAGES = (env.BENCH_PAGES ?? 'home,restaurant,stream').split(',')
 const DARK = env.BENCH_DARK !== '0'
 const CPU = env.BENCH_CPU === 'calibrated' ? 'calibrated' : 'default'
 const BASELINE = env.BENCH_BASELINE
+const TRACES = env.BENCH_TRACES === '1'
 const OUT = join(process.cwd(), 'test-results', 'bench-web')
 const ASSETS = join(process.cwd(), 'dist', 'client', 'assets')
 const JS_BUDGET_KB = 150
@@ -114,7 +116,14 @@ function runLighthouse(jobs: object): Promise<LighthouseResult[]> {
   const resultsPath = join(OUT, 'lighthouse.json')
   writeFileSync(
     jobsPath,
-    JSON.stringify({ ...jobs, cpu: CPU, chromePath: CHROME_PATH, resultsPath, reportDir: OUT }),
+    JSON.stringify({
+      ...jobs,
+      cpu: CPU,
+      chromePath: CHROME_PATH,
+      resultsPath,
+      reportDir: OUT,
+      saveTraces: TRACES,
+    }),
   )
   return new Promise((resolve, reject) => {
     const child = spawn(
