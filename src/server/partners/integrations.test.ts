@@ -49,6 +49,18 @@ async function storedRow(id: number) {
   return row
 }
 
+/** Uber Eats connected through the API, then stored as `state` (one the API alone does not reach). */
+async function uberEatsStoredAs(state: Partial<typeof deliveryPlatformIntegrations.$inferInsert>) {
+  const { owner, url } = await ownerWithRestaurant()
+  const res = await app.inject({ method: 'POST', url, headers: owner.headers, payload: uberEats })
+  const created = integrationShape.parse(res.json())
+  await app.db
+    .update(deliveryPlatformIntegrations)
+    .set(state)
+    .where(eq(deliveryPlatformIntegrations.id, created.id))
+  return { owner, created }
+}
+
 describe('delivery integrations', () => {
   it('connects a platform as pending, stores the secrets encrypted and answers them masked', async () => {
     const { owner, restaurant, url } = await ownerWithRestaurant()
@@ -86,14 +98,10 @@ describe('delivery integrations', () => {
   })
 
   it('updates only the fields sent, and a new key puts the integration back to pending', async () => {
-    const { owner, url } = await ownerWithRestaurant()
-    const created = (
-      await app.inject({ method: 'POST', url, headers: owner.headers, payload: uberEats })
-    ).json()
-    await app.db
-      .update(deliveryPlatformIntegrations)
-      .set({ status: 'connected', publishedMenuHash: 'menu-published' })
-      .where(eq(deliveryPlatformIntegrations.id, created.id))
+    const { owner, created } = await uberEatsStoredAs({
+      status: 'connected',
+      publishedMenuHash: 'menu-published',
+    })
 
     const paused = await app.inject({
       method: 'PUT',
@@ -141,15 +149,8 @@ describe('delivery integrations', () => {
   })
 
   it('completes an integration stored without a store ID: new credentials without it are refused and change nothing; a switch alone is not refused', async () => {
-    const { owner, url } = await ownerWithRestaurant()
-    const created = (
-      await app.inject({ method: 'POST', url, headers: owner.headers, payload: uberEats })
-    ).json()
     // As stored before Uber Eats' store ID was asked for.
-    await app.db
-      .update(deliveryPlatformIntegrations)
-      .set({ storeId: null, status: 'error' })
-      .where(eq(deliveryPlatformIntegrations.id, created.id))
+    const { owner, created } = await uberEatsStoredAs({ storeId: null, status: 'error' })
     const item = `/api/delivery-integrations/${created.id}`
     const before = await storedRow(created.id)
 
