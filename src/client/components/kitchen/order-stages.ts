@@ -1,3 +1,5 @@
+import { PROGRESS } from '@shared/constants'
+
 /** The order's way through the kitchen, as the status tracker shows it. */
 export const STATUS_CHAIN = ['preparing', 'cooking', 'plating', 'delivering', 'completed'] as const
 
@@ -24,12 +26,9 @@ export function stageState(stageStatus: string, currentStatus: string): StageSta
   return stage === current ? 'In Progress' : 'Completed'
 }
 
-/** True once cooking has started: progress 30 or more, or a status at or beyond cooking. */
-export function hasCookingStarted(
-  order: { status: string; progress: number },
-  cookingThreshold = 30,
-): boolean {
-  return order.progress >= cookingThreshold || statusIndex(order.status) >= statusIndex('cooking')
+/** True once cooking has started: progress at `PROGRESS.cooking` (30) or more, or a status at or beyond cooking. */
+export function hasCookingStarted(order: { status: string; progress: number }): boolean {
+  return order.progress >= PROGRESS.cooking || statusIndex(order.status) >= statusIndex('cooking')
 }
 
 /** True while the dish is on the stove: cooking has started (`hasCookingStarted`) and plating has not. */

@@ -1,6 +1,5 @@
 import { hasCookingStarted } from '@client/components/kitchen/order-stages'
 import { orderQuery } from '@client/lib/queries/order'
-import { PROGRESS } from '@shared/constants'
 import type { Order } from '@shared/schemas/orders'
 import { useQuery } from '@tanstack/react-query'
 
@@ -13,7 +12,7 @@ export type WatchedOrder = Omit<Order, 'progress'> & { cookingStarted: boolean }
 
 export function watchedOrder(order: Order): WatchedOrder {
   const { progress: _moving, ...steady } = order
-  return { ...steady, cookingStarted: hasCookingStarted(order, PROGRESS.cooking) }
+  return { ...steady, cookingStarted: hasCookingStarted(order) }
 }
 
 /**
