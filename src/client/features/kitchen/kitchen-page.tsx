@@ -3,6 +3,7 @@ import { PageSpinner } from '@client/components/ui/spinner'
 import { Switch } from '@client/components/ui/switch'
 import { toast } from '@client/components/ui/use-toast'
 import { errorMessage, isStatus } from '@client/lib/api-client'
+import { useNow } from '@client/lib/use-now'
 import { cn } from '@client/lib/utils'
 import { formatClockTime, orderStatusLabel, pausedMessage } from '@shared/constants'
 import { formatMoney } from '@shared/money'
@@ -61,20 +62,11 @@ const STATION_KEY = 'clearplate-kitchen-station'
 /** A cook's choice of every ticket (view only), kept apart from "no choice yet" (their first station). */
 const ALL = '__all__'
 
-function useNow(intervalMs = 1000) {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs)
-    return () => clearInterval(timer)
-  }, [intervalMs])
-  return now
-}
-
 /** The kitchen console at /kitchen/{restaurantId}: a tablet on the kitchen wall, or a phone. */
 export default function KitchenPage({ restaurantId }: { restaurantId: number }) {
   const kitchen = useKitchen(restaurantId)
   const sensors = useSensors(restaurantId)
-  const now = useNow()
+  const now = useNow(1000)
   const { dark, toggle: toggleTheme } = useConsoleTheme()
   const [muted, setMuted] = useState(readMuted)
   const [station, setStation] = useState<string | undefined>(() => {
