@@ -1,5 +1,5 @@
 import { clearCart, readCart } from '@client/lib/cart'
-import { renderWithProviders } from '@client/lib/test-utils'
+import { anOrder, renderWithProviders } from '@client/lib/test-utils'
 import type { Order } from '@shared/schemas/orders'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -14,25 +14,21 @@ afterEach(() => {
   clearCart(4)
 })
 
-const order = (overrides: Partial<Order>): Order => ({
-  id: 42,
-  userId: 1,
-  restaurantId: 4,
-  status: 'completed',
-  progress: 100,
-  createdAt: '2026-03-14T18:30:00.000Z',
-  estimatedDelivery: null,
-  totalPrice: 38.97,
-  items: JSON.stringify([
-    { menuItemId: 5, name: 'Margherita Pizza', quantity: 2, price: 16 },
-    { menuItemId: 6, name: 'Tiramisu', quantity: 1, price: 3.98 },
-  ]),
-  cancellation: null,
-  fulfilment: 'delivery',
-  address: null,
-  promisedAt: null,
-  ...overrides,
-})
+const order = (overrides: Partial<Order>): Order =>
+  anOrder({
+    id: 42,
+    restaurantId: 4,
+    status: 'completed',
+    progress: 100,
+    createdAt: '2026-03-14T18:30:00.000Z',
+    totalPrice: 38.97,
+    items: JSON.stringify([
+      { menuItemId: 5, name: 'Margherita Pizza', quantity: 2, price: 16 },
+      { menuItemId: 6, name: 'Tiramisu', quantity: 1, price: 3.98 },
+    ]),
+    cancellation: null,
+    ...overrides,
+  })
 
 describe('ordering again', () => {
   it('puts the order’s dishes back into its restaurant’s cart, on top of what is there', () => {

@@ -1,4 +1,4 @@
-import { renderWithProviders, stubApi } from '@client/lib/test-utils'
+import { anOrder, renderWithProviders, stubApi } from '@client/lib/test-utils'
 import type { Order } from '@shared/schemas/orders'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -19,20 +19,7 @@ const USER = {
 }
 
 function order(id: number, restaurantId: number, status: string, progress: number): Order {
-  return {
-    id,
-    userId: 1,
-    restaurantId,
-    status,
-    progress,
-    createdAt: '2026-05-01T18:00:00.000Z',
-    estimatedDelivery: null,
-    totalPrice: 20,
-    items: '[]',
-    fulfilment: 'delivery',
-    address: null,
-    promisedAt: null,
-  }
+  return anOrder({ id, restaurantId, status, progress, createdAt: '2026-05-01T18:00:00.000Z' })
 }
 
 const ORDERS = [

@@ -1,5 +1,5 @@
 import { queryKeys } from '@client/lib/query-keys'
-import { renderHookWithQuery, stubApi } from '@client/lib/test-utils'
+import { anOrder, renderHookWithQuery, stubApi } from '@client/lib/test-utils'
 import type { Order } from '@shared/schemas/orders'
 import { act, cleanup } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -22,23 +22,16 @@ function recordKeys() {
   return keys
 }
 
-const order: Order = {
+const order = anOrder({
   id: 42,
   userId: 7,
-  restaurantId: 1,
   status: 'cooking',
   progress: 40,
   createdAt: '2026-11-26T18:00:00.000Z',
-  estimatedDelivery: null,
-  totalPrice: 20,
-  items: '[]',
   cancellation: null,
-  fulfilment: 'delivery',
-  address: null,
-  promisedAt: null,
   timeline: [{ status: 'preparing', at: '2026-11-26T18:00:00.000Z', estimated: false }],
   review: null,
-}
+})
 
 describe('tipping the chef', () => {
   it('retries a failed tip with the same key and uses a new one for the next tip', async () => {
