@@ -50,7 +50,7 @@ export function CameraFields({
         <Input
           type="url"
           placeholder="https://stream.yourrestaurant.com/kitchen/main.m3u8"
-          {...fieldProps(`${idPrefix}-url`, errors.streamUrl?.message)}
+          {...fieldProps(`${idPrefix}-url`, errors.streamUrl?.message, Boolean(urlHint))}
           {...form.register('streamUrl')}
         />
       </Field>

@@ -41,11 +41,14 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   ) : null
 }
 
-/** Props for the control inside a Field. */
-export function fieldProps(id: string, error?: string) {
+/**
+ * Props for the control inside a Field: it is described by its error, or else by its hint
+ * (`hinted`: the Field has one), as the Field shows one or the other.
+ */
+export function fieldProps(id: string, error?: string, hinted = false) {
   return {
     id,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
+    'aria-describedby': error ? `${id}-error` : hinted ? `${id}-hint` : undefined,
   }
 }

@@ -77,7 +77,7 @@ export default function AddFundsForm({
             $
           </span>
           <Input
-            {...fieldProps(`${id}-amount`, error)}
+            {...fieldProps(`${id}-amount`, error, true)}
             {...form.register('amount', { valueAsNumber: true })}
             type="number"
             inputMode="decimal"

@@ -72,7 +72,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         hint="At least 6 characters."
       >
         <Input
-          {...fieldProps('register-password', errors.password?.message)}
+          {...fieldProps('register-password', errors.password?.message, true)}
           {...form.register('password')}
           type="password"
           autoComplete="new-password"

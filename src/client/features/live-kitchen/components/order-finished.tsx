@@ -127,7 +127,7 @@ function RateOrder({ order }: { order: Omit<Order, 'progress'> }) {
             hint={`${comment.length}/${REVIEW_COMMENT_MAX}`}
           >
             <Textarea
-              {...fieldProps('review-comment', errors.comment?.message)}
+              {...fieldProps('review-comment', errors.comment?.message, true)}
               {...form.register('comment')}
               rows={3}
               maxLength={REVIEW_COMMENT_MAX + 50}

@@ -135,7 +135,7 @@ export function TipChefTab({
             hint={`From ${formatMoney(TIP_LIMITS_CENTS.min / 100)} to ${formatMoney(TIP_LIMITS_CENTS.max / 100)}`}
           >
             <Input
-              {...fieldProps(`tip-custom-amount-${orderId}`, shownError ?? undefined)}
+              {...fieldProps(`tip-custom-amount-${orderId}`, shownError ?? undefined, true)}
               type="number"
               inputMode="decimal"
               min={TIP_CUSTOM.min}
@@ -165,7 +165,7 @@ export function TipChefTab({
         }
       >
         <Textarea
-          id={`tip-message-${orderId}`}
+          {...fieldProps(`tip-message-${orderId}`, undefined, true)}
           maxLength={TIP_MESSAGE_MAX}
           rows={2}
           placeholder="Thanks, it looks amazing!"

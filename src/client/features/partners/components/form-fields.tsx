@@ -19,7 +19,7 @@ export type InputFieldProps = FramedProps & Omit<ComponentProps<'input'>, 'id'>
 export function InputField({ id, label, error, hint, className, ...input }: InputFieldProps) {
   return (
     <Field id={id} label={label} error={error} hint={hint} className={className}>
-      <Input {...input} {...fieldProps(id, error)} />
+      <Input {...input} {...fieldProps(id, error, Boolean(hint))} />
     </Field>
   )
 }
@@ -34,7 +34,7 @@ export function TextareaField({
 }: FramedProps & Omit<ComponentProps<'textarea'>, 'id'>) {
   return (
     <Field id={id} label={label} error={error} hint={hint} className={className}>
-      <Textarea {...textarea} {...fieldProps(id, error)} />
+      <Textarea {...textarea} {...fieldProps(id, error, Boolean(hint))} />
     </Field>
   )
 }
@@ -60,7 +60,7 @@ export function SelectField({
 }: SelectFieldProps) {
   return (
     <Field id={id} label={label} error={error} hint={hint} className={className}>
-      <NativeSelect {...select} {...fieldProps(id, error)}>
+      <NativeSelect {...select} {...fieldProps(id, error, Boolean(hint))}>
         <option value="">{placeholder}</option>
         {options.map((option) => {
           const { value, label } = typeof option === 'string' ? { value: option, label: option } : option

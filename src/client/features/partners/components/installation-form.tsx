@@ -121,7 +121,7 @@ export function InstallationForm({
       >
         <Textarea
           rows={4}
-          {...fieldProps('inst-notes', errors.specialInstructions?.message)}
+          {...fieldProps('inst-notes', errors.specialInstructions?.message, true)}
           {...form.register('specialInstructions')}
         />
         <p

@@ -162,19 +162,14 @@ export function EditCredentialsDialog({
             const secret = SECRET.has(field)
             const meta = field === 'apiKey' ? { label: 'API key', holds: 'API key' } : FIELD_LABELS[field]
             const stored = integration[field]
+            const kept = secret && stored ? `Leave empty to keep the current one (${stored}).` : undefined
             return (
-              <Field
-                key={field}
-                id={id}
-                label={meta.label}
-                error={error}
-                hint={secret && stored ? `Leave empty to keep the current one (${stored}).` : undefined}
-              >
+              <Field key={field} id={id} label={meta.label} error={error} hint={kept}>
                 <Input
                   type={secret ? 'password' : 'text'}
                   autoComplete="off"
-                  placeholder={secret && stored ? 'Unchanged' : `Your ${label} ${meta.holds}`}
-                  {...fieldProps(id, error)}
+                  placeholder={kept ? 'Unchanged' : `Your ${label} ${meta.holds}`}
+                  {...fieldProps(id, error, Boolean(kept))}
                   {...form.register(field)}
                 />
               </Field>

@@ -115,7 +115,7 @@ export function IntegrationForm({ restaurantId, onDone }: { restaurantId: number
           type="password"
           autoComplete="off"
           placeholder={`Your ${platformLabel(platform)} API key`}
-          {...fieldProps('int-apikey', errors.apiKey?.message)}
+          {...fieldProps('int-apikey', errors.apiKey?.message, true)}
           {...form.register('apiKey')}
         />
       </Field>
