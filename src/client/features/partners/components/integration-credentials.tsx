@@ -40,6 +40,11 @@ type Output = z.output<typeof credentialsSchema>
 /** Secrets are never answered whole: their fields start empty, and an empty one keeps what is stored. */
 const SECRET: ReadonlySet<Credential> = new Set(['apiKey', 'clientSecret'])
 
+/** The credentials a platform is connected with: an API key, and the platform's own fields. */
+function credentialFields(platform: string): Credential[] {
+  return ['apiKey', ...platformFields(platform)]
+}
+
 /** The form's first values: the stored plain fields as they are, the secrets empty. */
 function initialValues(integration: DeliveryIntegration): Values {
   return {
@@ -57,7 +62,7 @@ function initialValues(integration: DeliveryIntegration): Values {
  */
 export function credentialChanges(integration: DeliveryIntegration, output: Output): IntegrationUpdateInput {
   const changes: IntegrationUpdateInput = {}
-  for (const field of ['apiKey', ...platformFields(integration.platform)] as Credential[]) {
+  for (const field of credentialFields(integration.platform)) {
     const value = output[field]
     if (value === undefined) continue
     if (SECRET.has(field) || value !== integration[field]) changes[field] = value
@@ -83,7 +88,7 @@ export function EditCredentialsDialog({
 }) {
   const update = useUpdateIntegration(integration.restaurantId)
   const label = platformLabel(integration.platform)
-  const fields: Credential[] = ['apiKey', ...platformFields(integration.platform)]
+  const fields = credentialFields(integration.platform)
   const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(credentialsSchema),
     defaultValues: initialValues(integration),
