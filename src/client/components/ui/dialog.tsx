@@ -1,17 +1,25 @@
 import { cn } from '@client/lib/utils'
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
-import type { ComponentProps } from 'react'
+import { type ComponentProps, useRef } from 'react'
 
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 
+/**
+ * A modal dialog. Closed, it gives focus back to what had it when it opened (the button that opened
+ * it), as Radix does only for a `DialogTrigger`: most of the app's dialogs are opened by a button
+ * of their own, and a keyboard user would otherwise land at the top of the page.
+ */
 export function DialogContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const opener = useRef<Element | null>(null)
   return (
     <DialogPrimitive.Portal>
       {/*
@@ -25,6 +33,18 @@ export function DialogContent({
           'rounded-xl border bg-popover p-6 text-popover-foreground shadow-xl',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          opener.current = document.activeElement
+          onOpenAutoFocus?.(event)
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event)
+          const back = opener.current
+          opener.current = null
+          if (event.defaultPrevented || !(back instanceof HTMLElement) || !back.isConnected) return
+          event.preventDefault()
+          back.focus()
+        }}
         {...props}
       >
         {children}
