@@ -135,9 +135,10 @@ export function createIntegrationService(
 
     /**
      * Fields left out (or empty) keep their value; new credentials put the integration back to
-     * pending until its menu is published with them. With new credentials, what the platform needs must all be there afterwards (an
-     * integration stored before a field was asked for gets it this way, "Uber Eats needs a store
-     * ID" until it does); a switch alone is never refused for a missing credential.
+     * pending until its menu is published with them. With new credentials, what the platform
+     * needs must all be there afterwards (an integration stored before a field was asked for gets
+     * it this way, "Uber Eats needs a store ID" until it does); a switch alone is never refused for
+     * a missing credential.
      */
     async update(
       id: number,

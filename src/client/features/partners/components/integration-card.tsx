@@ -125,7 +125,9 @@ export function IntegrationCard({ integration }: { integration: DeliveryIntegrat
             </Button>
           </div>
         </div>
-        <EditCredentialsDialog integration={integration} open={editing} onOpenChange={setEditing} />
+        {editing ? (
+          <EditCredentialsDialog integration={integration} onClose={() => setEditing(false)} />
+        ) : null}
       </CardContent>
     </Card>
   )

@@ -10,7 +10,8 @@ import {
 import { Field, fieldProps } from '@client/components/ui/field'
 import { Input } from '@client/components/ui/input'
 import { toast } from '@client/components/ui/use-toast'
-import { ApiError, errorMessage } from '@client/lib/api-client'
+import { errorMessage } from '@client/lib/api-client'
+import { showServerFieldErrors } from '@client/lib/form-errors'
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
   type DeliveryIntegration,
@@ -76,15 +77,14 @@ export function credentialChanges(integration: DeliveryIntegration, output: Outp
  * a secret's field starts empty and keeps the stored secret unless something is typed. What the
  * platform needs must all be there ("Uber Eats needs a store ID"). New credentials put the
  * integration back to pending until the platform accepts them (its menu is published with them).
+ * It is mounted while open, so each opening starts from the integration as it is then.
  */
 export function EditCredentialsDialog({
   integration,
-  open,
-  onOpenChange,
+  onClose,
 }: {
   integration: DeliveryIntegration
-  open: boolean
-  onOpenChange: (open: boolean) => void
+  onClose: () => void
 }) {
   const update = useUpdateIntegration(integration.restaurantId)
   const label = platformLabel(integration.platform)
@@ -95,11 +95,6 @@ export function EditCredentialsDialog({
   })
   const { errors, isDirty } = form.formState
   const idOf = (field: Credential) => `credentials-${integration.id}-${field}`
-
-  const close = (next: boolean) => {
-    if (!next) form.reset(initialValues(integration))
-    onOpenChange(next)
-  }
 
   const save = form.handleSubmit((output) => {
     // A plain field emptied is missing, not kept: the form shows what will be stored.
@@ -117,24 +112,19 @@ export function EditCredentialsDialog({
       return
     }
     const changes = credentialChanges(integration, output)
-    if (Object.keys(changes).length === 0) return close(false)
+    if (Object.keys(changes).length === 0) return onClose()
     update.mutate(
       { id: integration.id, input: changes },
       {
-        onSuccess: (updated) => {
+        onSuccess: () => {
           toast({
             title: 'Credentials saved',
             description: `${label} is pending until it accepts the new credentials.`,
           })
-          form.reset(initialValues(updated))
-          onOpenChange(false)
+          onClose()
         },
         onError: (error) => {
-          const known = Object.entries((error instanceof ApiError && error.fieldErrors) || {}).filter(
-            ([name]) => (fields as string[]).includes(name),
-          ) as [Credential, string][]
-          for (const [field, message] of known) form.setError(field, { type: 'server', message })
-          if (known.length > 0) return form.setFocus(known[0]![0])
+          if (showServerFieldErrors(form, error, fields)) return
           toast({
             title: 'Error',
             description: errorMessage(error, 'Failed to save the credentials'),
@@ -151,7 +141,12 @@ export function EditCredentialsDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={close}>
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+    >
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Update {label} credentials</DialogTitle>
@@ -181,7 +176,7 @@ export function EditCredentialsDialog({
             )
           })}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => close(false)}>
+            <Button type="button" variant="outline" onClick={onClose}>
               Cancel
             </Button>
             <Button type="submit" disabled={!isDirty || update.isPending}>

@@ -2,7 +2,8 @@ import { Button } from '@client/components/ui/button'
 import { Field, fieldProps } from '@client/components/ui/field'
 import { Input, NativeSelect } from '@client/components/ui/input'
 import { toast } from '@client/components/ui/use-toast'
-import { ApiError, errorMessage } from '@client/lib/api-client'
+import { errorMessage } from '@client/lib/api-client'
+import { showServerFieldErrors } from '@client/lib/form-errors'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { DELIVERY_PLATFORMS } from '@shared/constants'
 import { type IntegrationCreateInput, integrationCreateSchema } from '@shared/schemas/partners'
@@ -74,14 +75,8 @@ export function IntegrationForm({ restaurantId, onDone }: { restaurantId: number
       },
       onError: (error) => {
         // The server's field errors (a credential the platform needs) go under their fields.
-        const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined
-        const known = Object.entries(fieldErrors ?? {}).filter(([name]) => name in DEFAULTS)
-        for (const [name, message] of known)
-          form.setError(name as keyof IntegrationCreateInput, { type: 'server', message })
-        if (known.length > 0) {
-          form.setFocus(known[0]![0] as keyof IntegrationCreateInput)
+        if (showServerFieldErrors(form, error, Object.keys(DEFAULTS) as (keyof IntegrationCreateInput)[]))
           return
-        }
         toast({
           title: 'Error',
           description: errorMessage(error, 'Failed to add delivery platform integration'),
